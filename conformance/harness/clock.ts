@@ -1,0 +1,51 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * Helpers over Playwright's page.clock for the time-bound rules (3.8 s, 30 s, 5 min).
+ * install() must run before the first goto. After install the fake clock still runs in real
+ * time unless paused, so every jump is computed from a mark and the real age is returned for the
+ * evidence. fastForward fires each due timer at most once; a timer created inside a
+ * requestIdleCallback (the 3.8 s route-load timeout) needs runFor.
+ */
+export class FakeClock {
+  private installed = false;
+  constructor(private readonly page: Page) {}
+
+  async install(): Promise<void> {
+    await this.page.clock.install();
+    this.installed = true;
+  }
+
+  /** The page's current (fake) time in ms. */
+  async now(): Promise<number> {
+    this.assertInstalled();
+    return this.page.evaluate(() => Date.now());
+  }
+
+  /** Stops the clock; from now on only runFor/advance moves it. */
+  async pause(): Promise<number> {
+    const t = (await this.now()) + 50;
+    await this.page.clock.pauseAt(t);
+    return t;
+  }
+
+  /** Runs the clock forward ms, firing every timer due on the way (paused or not). */
+  async runFor(ms: number): Promise<void> {
+    this.assertInstalled();
+    await this.page.clock.runFor(ms);
+  }
+
+  /**
+   * Jumps forward so that `ageMs` have passed since `mark` (a value of now()); returns the age
+   * actually reached. Does nothing if that age has already passed.
+   */
+  async ageTo(mark: number, ageMs: number): Promise<number> {
+    const delta = mark + ageMs - (await this.now());
+    if (delta > 0) await this.page.clock.fastForward(delta);
+    return (await this.now()) - mark;
+  }
+
+  private assertInstalled(): void {
+    if (!this.installed) throw new Error('FakeClock: call install() before goto()');
+  }
+}

@@ -1,0 +1,105 @@
+import { test as base, expect, type Page, type Request } from '@playwright/test';
+import type AxeBuilder from '@axe-core/playwright';
+import { clauseById, type Mode } from '../../docs/clauses';
+import { makeAxe } from './axe';
+import { clauseIdsOf, markInapplicable, markUntested } from './clause';
+import { FakeClock } from './clock';
+import { Faults } from './faults';
+import { trackInflight, type InflightCounter } from './inflight';
+import { NoReload } from './no-reload';
+import { scenarioFor, type ScenarioName, type Scenarios, type TargetProfile } from './profile';
+import { RequestLog } from './request-log';
+import { currentProfile, env } from './target';
+
+/** The deployment under test, as the test sees it. */
+export interface Target {
+  mode: Mode;
+  url: string;
+  profile: TargetProfile;
+  /** Another build of the same site, when the run has one (C7.3). */
+  otherBuildUrl?: string;
+  /** The profile's scenario for this mode; marks the test `untested` when the profile has none. */
+  scenario<K extends ScenarioName>(name: K): NonNullable<Scenarios[K]>;
+  /** An absolute URL on the target for a path. */
+  abs(path: string): string;
+}
+
+interface Fixtures {
+  /** Auto: skips a test whose clause does not apply in this mode, or when the target is not this kind of site. */
+  applicability: void;
+  target: Target;
+  /** Auto: every request of the page, attached to the report as evidence. */
+  requestLog: RequestLog;
+  faults: Faults;
+  noReload: NoReload;
+  clock: FakeClock;
+  inflight: (match: (r: Request) => boolean) => InflightCounter;
+  makeAxe: () => AxeBuilder;
+}
+
+export const test = base.extend<Fixtures & { mode: Mode }>({
+  mode: ['static', { option: true }],
+
+  baseURL: async ({ mode }, use) => {
+    await use(env.url(mode));
+  },
+
+  applicability: [async ({ mode }, use, info) => {
+    for (const id of clauseIdsOf(info.tags)) {
+      const c = clauseById(id);
+      if (!c.modes.includes(mode)) markInapplicable(info, c.inapplicableBecause?.[mode] ?? `${id} applies only to ${c.modes.join(', ')} delivery`);
+    }
+    const notKind = env.notKind(mode);
+    if (notKind) markUntested(info, `the target is not this kind of site: ${notKind}`);
+    if (!env.url(mode)) markUntested(info, `no target URL for ${mode} mode (set CONFORMANCE_URL_${mode.toUpperCase()} or run through npm run conformance)`);
+    await use();
+  }, { auto: true }],
+
+  target: async ({ mode }, use, info) => {
+    const url = env.url(mode)!;
+    const profile = currentProfile();
+    await use({
+      mode, url, profile,
+      otherBuildUrl: env.otherBuild(mode),
+      scenario(name) {
+        const s = scenarioFor(profile, name, mode);
+        if (!s) markUntested(info, `the target profile "${profile.name}" provides no "${name}" scenario for ${mode} mode`);
+        return s as NonNullable<Scenarios[typeof name]>;
+      },
+      abs: (path) => new URL(path, url).toString(),
+    });
+  },
+
+  requestLog: [async ({ page }, use, info) => {
+    const log = new RequestLog(page);
+    await use(log);
+    if (log.entries.length) {
+      await info.attach('request-log', { body: JSON.stringify(log.extract(), null, 1), contentType: 'application/json' });
+    }
+  }, { auto: true }],
+
+  faults: async ({ page }, use) => {
+    const faults = new Faults(page);
+    await use(faults);
+    await faults.dispose();
+  },
+
+  noReload: async ({ page }, use) => {
+    await use(new NoReload(page));
+  },
+
+  clock: async ({ page }, use) => {
+    await use(new FakeClock(page));
+  },
+
+  inflight: async ({ page }, use) => {
+    await use((match) => trackInflight(page, match));
+  },
+
+  makeAxe: async ({ page }, use) => {
+    await use(() => makeAxe(page));
+  },
+});
+
+export { expect };
+export type { Page };

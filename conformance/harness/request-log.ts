@@ -1,0 +1,102 @@
+import type { Page, Request, Response } from '@playwright/test';
+
+/** One request as the browser made it, with its answer when one arrived. */
+export interface LoggedRequest {
+  seq: number;
+  /** Wall-clock ms since the log started (real time, not the page's fake clock). */
+  t: number;
+  method: string;
+  url: string;
+  resourceType: string;
+  /** A main-frame navigation: the browser asked for a whole document. */
+  isDocument: boolean;
+  headers: Record<string, string>;
+  status?: number;
+  responseHeaders?: Record<string, string>;
+  tResponse?: number;
+  failure?: string;
+}
+
+/** Records every request of a page: timestamps, method, URL, headers, status, resource type. */
+export class RequestLog {
+  readonly entries: LoggedRequest[] = [];
+  private readonly byRequest = new Map<Request, LoggedRequest>();
+  private readonly t0 = Date.now();
+
+  constructor(page: Page) {
+    page.on('request', (r) => this.onRequest(page, r));
+    page.on('response', (r) => this.onResponse(r));
+    page.on('requestfailed', (r) => {
+      const e = this.byRequest.get(r);
+      if (e) e.failure = r.failure()?.errorText ?? 'failed';
+    });
+  }
+
+  private onRequest(page: Page, r: Request): void {
+    const entry: LoggedRequest = {
+      seq: this.entries.length,
+      t: Date.now() - this.t0,
+      method: r.method(),
+      url: r.url(),
+      resourceType: r.resourceType(),
+      isDocument: r.isNavigationRequest() && r.frame() === page.mainFrame(),
+      headers: r.headers(),
+    };
+    this.entries.push(entry);
+    this.byRequest.set(r, entry);
+  }
+
+  private onResponse(res: Response): void {
+    const e = this.byRequest.get(res.request());
+    if (!e) return;
+    e.status = res.status();
+    e.responseHeaders = res.headers();
+    e.tResponse = Date.now() - this.t0;
+  }
+
+  /** A position in the log; pass it to since() to see only what came after. */
+  mark(): number {
+    return this.entries.length;
+  }
+
+  since(mark: number): LoggedRequest[] {
+    return this.entries.slice(mark);
+  }
+
+  documents(from = 0): LoggedRequest[] {
+    return this.since(from).filter((e) => e.isDocument);
+  }
+
+  pageData(from = 0): LoggedRequest[] {
+    return this.since(from).filter(isPageDataRequest);
+  }
+
+  /** A compact extract for the report's evidence. */
+  extract(from = 0): object[] {
+    return this.since(from).map((e) => ({
+      t: e.t, method: e.method, url: e.url, type: e.resourceType, document: e.isDocument || undefined,
+      status: e.status, failure: e.failure,
+      headers: pickHeaders(e.headers),
+      contentType: e.responseHeaders?.['content-type'],
+    }));
+  }
+}
+
+/** Request headers worth keeping as evidence (the page-delivery ones). */
+const EVIDENCE_HEADERS = /^(rsc|next-|x-deployment-id|x-build-id|x-nextjs|accept$|content-type$|referer$)/;
+function pickHeaders(h: Record<string, string>): Record<string, string> | undefined {
+  const kept = Object.fromEntries(Object.entries(h).filter(([k]) => EVIDENCE_HEADERS.test(k)));
+  return Object.keys(kept).length ? kept : undefined;
+}
+
+/**
+ * Whether a request fetches page data (not a document, not an asset): a same-page fetch that asks
+ * for a text rendition of a page — `RSC: 1`, a `.txt` path, or a Pages Router `/_next/data/…json`.
+ * Observed on the wire only; nothing of the site is imported.
+ */
+export function isPageDataRequest(e: Pick<LoggedRequest, 'url' | 'resourceType' | 'headers' | 'method'>): boolean {
+  if (e.resourceType !== 'fetch' && e.resourceType !== 'xhr') return false;
+  if (e.method !== 'GET') return false;
+  const u = new URL(e.url);
+  return e.headers['rsc'] === '1' || u.pathname.endsWith('.txt') || u.pathname.startsWith('/_next/data/') || u.searchParams.has('_rsc');
+}

@@ -1,0 +1,95 @@
+import { CLAUSES, type Clause, type Mode } from '../../docs/clauses';
+import { REPORT_SCHEMA_VERSION, VERDICTS, type ClauseRow, type Report, type TargetInfo, type TestRecord, type Totals, type Verdict } from './model';
+import { aggregate, gates } from './verdicts';
+
+export interface CollectedTest extends TestRecord {
+  mode: Mode;
+  clauseIds: string[];
+}
+
+export interface BuildInput {
+  tests: CollectedTest[];
+  modes: Mode[];
+  /** Clause×mode pairs that had at least one test selected in this run. */
+  selected: Set<string>;
+  gateScope: 'all' | 'selected';
+  targets: TargetInfo[];
+  suite: Report['suite'];
+  browser?: Report['browser'];
+  startedAt: Date;
+  finishedAt: Date;
+  mutation?: Report['mutation'];
+  clauses?: readonly Clause[];
+}
+
+export const selectionKey = (id: string, mode: Mode) => `${id}|${mode}`;
+
+export function buildReport(input: BuildInput): Report {
+  const clauses = input.clauses ?? CLAUSES;
+  const rows: ClauseRow[] = clauses.map((c) => {
+    const results: ClauseRow['results'] = {};
+    for (const mode of input.modes) {
+      const tests = input.tests.filter((t) => t.mode === mode && t.clauseIds.includes(c.id)).map(strip);
+      if (c.kind === 'pending') {
+        results[mode] = { verdict: 'untested', reason: 'pending: the spec says "not shown"; see the open questions', tests };
+      } else if (c.kind === 'informative') {
+        results[mode] = { verdict: 'inapplicable', reason: 'informative: context, not a rule', tests };
+      } else if (!c.modes.includes(mode)) {
+        results[mode] = { verdict: 'inapplicable', reason: c.inapplicableBecause?.[mode] ?? `applies only to ${c.modes.join(', ')} delivery`, tests };
+      } else {
+        results[mode] = { ...aggregate(tests), tests };
+      }
+    }
+    return {
+      id: c.id, title: c.title, section: c.section, kind: c.kind, quote: c.quote, hash: c.hash, modes: c.modes,
+      howTested: c.howTested, questions: c.questions, evidenceNeeded: c.evidenceNeeded, results,
+    };
+  });
+
+  const totals = { all: zero() } as Report['totals'];
+  for (const mode of input.modes) totals[mode] = zero();
+  for (const row of rows) {
+    for (const mode of input.modes) {
+      const v = row.results[mode]!.verdict;
+      totals[mode]![v]++;
+      totals.all[v]++;
+    }
+  }
+
+  const reasons: string[] = [];
+  if (input.tests.length === 0) reasons.push('no conformance test ran (see the run\'s output for why)');
+  for (const row of rows) {
+    if (row.kind !== 'normative') continue;
+    for (const mode of input.modes) {
+      if (!row.modes.includes(mode)) continue;
+      if (input.gateScope === 'selected' && !input.selected.has(selectionKey(row.id, mode))) continue;
+      const r = row.results[mode]!;
+      if (gates(r.verdict)) reasons.push(`${row.id} (${mode}) is ${r.verdict}${r.reason ? `: ${r.reason}` : ''}`);
+    }
+  }
+
+  return {
+    schema: 'spec-conformance-report',
+    schemaVersion: REPORT_SCHEMA_VERSION,
+    suite: input.suite,
+    browser: input.browser,
+    startedAt: input.startedAt.toISOString(),
+    finishedAt: input.finishedAt.toISOString(),
+    durationMs: input.finishedAt.getTime() - input.startedAt.getTime(),
+    modes: input.modes,
+    targets: input.targets,
+    clauses: rows,
+    totals,
+    gate: { passed: reasons.length === 0, scope: input.gateScope, reasons },
+    mutation: input.mutation,
+  };
+}
+
+function strip(t: CollectedTest): TestRecord {
+  const { mode: _m, clauseIds: _c, ...rest } = t;
+  return rest;
+}
+
+function zero(): Totals {
+  return Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>;
+}

@@ -1,0 +1,117 @@
+import type { ClauseRow, Report, TestRecord, Verdict } from './model';
+
+/**
+ * One self-contained HTML page (inline CSS and a few lines of script, nothing fetched) that an
+ * auditor reads offline: summary, one row per clause with its quoted text and verdict per mode,
+ * filters by verdict and mode, evidence linked, pending clauses with their open questions.
+ */
+export function renderHtml(r: Report): string {
+  const title = `Conformance report — ${r.gate.passed ? 'gate passed' : 'gate failed'}`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(title)}</title>
+<style>${CSS}</style></head>
+<body>
+<header class="top"><div class="wrap">
+<h1>Conformance report</h1>
+<p class="gate ${r.gate.passed ? 'ok' : 'bad'}">${r.gate.passed ? 'Gate passed' : 'Gate failed'}: ${r.gate.passed ? 'every applicable normative clause passed' : `${r.gate.reasons.length} applicable normative clause verdict(s) are not passed`} <span class="muted">(scope: ${r.gate.scope === 'all' ? 'all clauses' : 'clauses selected in this run'})</span></p>
+</div></header>
+<main class="wrap">
+<section aria-labelledby="run-h"><h2 id="run-h">Run</h2>
+<dl class="facts">
+${r.targets.map((t) => `<dt>${esc(t.mode)} target</dt><dd><a href="${esc(t.url)}">${esc(t.url)}</a>${t.reference ? ' — reference site built by the harness' : ''}<br><span class="muted">profile ${esc(t.profile)}${t.framework ? ` · ${esc(t.framework)}${t.frameworkVersion ? ` ${esc(t.frameworkVersion)}` : ''}` : ''}${t.buildId ? ` · build id <code>${esc(t.buildId)}</code>` : ''}${t.deploymentId ? ` · deployment id <code>${esc(t.deploymentId)}</code>` : ''}${t.isThisKind === false ? ` · <strong>not this kind of site</strong>: ${esc(t.kindReason ?? '')}` : ''}</span></dd>`).join('\n')}
+<dt>Browser</dt><dd>${esc(r.browser ? `${r.browser.name} ${r.browser.version ?? ''} (${r.browser.source ?? ''})` : 'unknown')}</dd>
+<dt>Suite</dt><dd>${esc(r.suite.name)} ${esc(r.suite.version)}${r.suite.gitSha ? ` · <code>${esc(r.suite.gitSha.slice(0, 12))}</code>` : ''} · report schema ${esc(r.schemaVersion)}</dd>
+<dt>Time</dt><dd>${esc(r.startedAt)} → ${esc(r.finishedAt)} (${(r.durationMs / 1000).toFixed(1)} s)</dd>
+${r.mutation ? `<dt>Mutation score</dt><dd>${(r.mutation.score * 100).toFixed(0)}% — ${r.mutation.killed} of ${r.mutation.total} mutants killed, ${r.mutation.collateral} collateral failures <span class="muted">(${esc(r.mutation.at)})</span></dd>` : ''}
+</dl>
+<table class="totals"><caption>Verdicts per mode (clauses)</caption>
+<thead><tr><th scope="col">Mode</th>${VERDICT_ORDER.map((v) => `<th scope="col">${badge(v)}</th>`).join('')}</tr></thead>
+<tbody>${[...r.modes, 'all' as const].map((m) => `<tr><th scope="row">${m}</th>${VERDICT_ORDER.map((v) => `<td>${r.totals[m]?.[v] ?? 0}</td>`).join('')}</tr>`).join('')}</tbody></table>
+${r.gate.reasons.length ? `<details class="reasons" open><summary>Why the gate failed</summary><ul>${r.gate.reasons.map((x) => `<li>${esc(x)}</li>`).join('')}</ul></details>` : ''}
+</section>
+<section aria-labelledby="cl-h"><h2 id="cl-h">Clauses</h2>
+<form class="filters" aria-label="Filter clauses">
+<fieldset><legend>Verdict</legend>${VERDICT_ORDER.map((v) => `<label><input type="checkbox" name="verdict" value="${v}" checked> ${v}</label>`).join(' ')}</fieldset>
+<fieldset><legend>Mode</legend><label><input type="radio" name="mode" value="any" checked> any</label>${r.modes.map((m) => ` <label><input type="radio" name="mode" value="${m}"> ${m}</label>`).join('')}</fieldset>
+<fieldset><legend>Kind</legend>${['normative', 'pending', 'informative'].map((k) => `<label><input type="checkbox" name="kind" value="${k}" checked> ${k}</label>`).join(' ')}</fieldset>
+<p class="muted" id="shown" aria-live="polite"></p>
+</form>
+<table class="clauses">
+<thead><tr><th scope="col">Clause</th><th scope="col">Spec text</th>${r.modes.map((m) => `<th scope="col">${m}</th>`).join('')}</tr></thead>
+${r.clauses.map((c) => clauseRow(c, r.modes)).join('\n')}
+</table>
+</section>
+</main>
+<script>${SCRIPT}</script>
+</body></html>
+`;
+}
+
+const VERDICT_ORDER: Verdict[] = ['passed', 'failed', 'cantTell', 'untested', 'inapplicable'];
+
+function clauseRow(c: ClauseRow, modes: Report['modes']): string {
+  const data = modes.map((m) => `data-${m}="${c.results[m]!.verdict}"`).join(' ');
+  const details: string[] = [];
+  if (c.howTested) details.push(`<p><strong>How it is tested.</strong> ${esc(c.howTested)}</p>`);
+  if (c.questions?.length) details.push(`<p><strong>Open questions that would settle it</strong></p><ul>${c.questions.map((q) => `<li>${esc(q)}</li>`).join('')}</ul>`);
+  if (c.evidenceNeeded?.length) details.push(`<p><strong>Evidence needed</strong></p><ul>${c.evidenceNeeded.map((q) => `<li>${esc(q)}</li>`).join('')}</ul>`);
+  for (const m of modes) {
+    const res = c.results[m]!;
+    if (!res.tests.length && c.kind !== 'normative') continue;
+    details.push(`<h4>${m}: ${badge(res.verdict)}${res.reason ? ` <span class="muted">${esc(res.reason)}</span>` : ''}</h4>`);
+    if (res.tests.length) details.push(`<ul class="tests">${res.tests.map(testItem).join('')}</ul>`);
+  }
+  return `<tbody class="clause" data-kind="${c.kind}" ${data}><tr>
+<th scope="row" id="${esc(c.id)}"><span class="id">${esc(c.id)}</span><br>${esc(c.title)}<br><span class="kind ${c.kind}">${c.kind}</span></th>
+<td><blockquote>${c.quote.map((q) => esc(q)).join('<br>')}</blockquote><span class="muted">${esc(c.section)} · hash <code>${esc(c.hash)}</code></span>
+${details.length ? `<details><summary>Details, tests and evidence</summary>${details.join('\n')}</details>` : ''}</td>
+${modes.map((m) => `<td class="v">${badge(c.results[m]!.verdict)}</td>`).join('')}
+</tr></tbody>`;
+}
+
+function testItem(t: TestRecord): string {
+  const status = t.outcome === 'skipped' ? (t.skipVerdict ?? 'untested') : t.outcome;
+  const ev = t.evidence.map((e) => `<a href="${esc(e.path)}" title="sha256 ${esc(e.sha256)}">${esc(e.name)}</a>`).join(' · ');
+  return `<li><span class="st ${status}">${esc(status)}</span> ${esc(t.title)} <span class="muted">${t.durationMs} ms${t.attempts > 1 ? `, ${t.attempts} attempts` : ''} · ${esc(t.file)}:${t.line}</span>${t.reason ? `<br><span class="muted">${esc(t.reason)}</span>` : ''}${t.error ? `<pre>${esc(t.error)}</pre>` : ''}${ev ? `<br>evidence: ${ev}` : ''}</li>`;
+}
+
+function badge(v: Verdict): string {
+  return `<span class="badge ${v}">${v}</span>`;
+}
+
+function esc(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+const CSS = `
+:root{--fg:#1b1f24;--muted:#57606a;--bg:#fff;--line:#d0d7de;--pass:#1a7f37;--fail:#cf222e;--cant:#9a6700;--un:#6e7781;--na:#8c959f}
+*{box-sizing:border-box}body{margin:0;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
+.wrap{max-width:1200px;margin:0 auto;padding:0 16px}.top{background:#f6f8fa;border-bottom:1px solid var(--line);padding:12px 0}
+h1{margin:0 0 4px;font-size:1.6rem}h2{margin:24px 0 8px;font-size:1.25rem}h4{margin:12px 0 4px;font-size:1rem}
+.gate{margin:0;font-weight:600}.gate.ok{color:var(--pass)}.gate.bad{color:var(--fail)}.muted{color:var(--muted);font-weight:400;font-size:.9em}
+.facts{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0}.facts dt{font-weight:600}.facts dd{margin:0}
+table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid var(--line);padding:8px;text-align:left;vertical-align:top}
+.totals{width:auto;margin-top:12px}.totals td{text-align:center}caption{text-align:left;font-weight:600;padding:4px 0}
+.badge{display:inline-block;padding:1px 8px;border-radius:10px;font-size:.85em;font-weight:600;color:#fff;white-space:nowrap}
+.badge.passed{background:var(--pass)}.badge.failed{background:var(--fail)}.badge.cantTell{background:var(--cant)}.badge.untested{background:var(--un)}.badge.inapplicable{background:var(--na);color:#111}
+.id{font-family:ui-monospace,monospace;font-size:1.05em}.kind{font-size:.8em;color:var(--muted)}.kind.pending{color:var(--cant)}
+blockquote{margin:0 0 4px;padding-left:10px;border-left:3px solid var(--line)}
+.clauses th[scope=row]{width:22%}.v{white-space:nowrap}
+.filters{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center;margin-bottom:8px}fieldset{border:1px solid var(--line);border-radius:6px;padding:4px 10px}legend{font-size:.85em;color:var(--muted)}
+.tests{padding-left:18px}.tests li{margin:6px 0}.st{font-weight:600}.st.passed{color:var(--pass)}.st.failed{color:var(--fail)}.st.flaky{color:var(--cant)}.st.untested,.st.inapplicable{color:var(--un)}
+pre{white-space:pre-wrap;background:#f6f8fa;padding:8px;border-radius:6px;max-height:240px;overflow:auto;font-size:.85em}
+a{color:#0550ae}summary{cursor:pointer;color:#0550ae}.reasons{margin-top:12px}
+@media (max-width:700px){.clauses th[scope=row]{width:auto}.facts{grid-template-columns:1fr}}
+`;
+
+const SCRIPT = `
+(function(){var f=document.querySelector('.filters');if(!f)return;
+function apply(){var vs=[].slice.call(f.querySelectorAll('input[name=verdict]:checked')).map(function(i){return i.value});
+var ks=[].slice.call(f.querySelectorAll('input[name=kind]:checked')).map(function(i){return i.value});
+var m=(f.querySelector('input[name=mode]:checked')||{}).value||'any';var n=0,all=document.querySelectorAll('tbody.clause');
+all.forEach(function(tb){var modes=m==='any'?Object.keys(tb.dataset).filter(function(k){return k!=='kind'}):[m];
+var show=ks.indexOf(tb.dataset.kind)>=0&&modes.some(function(k){return vs.indexOf(tb.dataset[k])>=0});tb.hidden=!show;if(show)n++});
+document.getElementById('shown').textContent=n+' of '+all.length+' clauses shown';}
+f.addEventListener('change',apply);apply();})();
+`;

@@ -1,0 +1,91 @@
+import type { ClauseKind, Mode } from '../../docs/clauses';
+
+/**
+ * The conformance report (reports/conformance.json). Schema: docs/report-schema.json — bump
+ * REPORT_SCHEMA_VERSION on any change that a reader could notice.
+ */
+export const REPORT_SCHEMA_VERSION = '1.0.0';
+
+/** EARL outcome words. */
+export type Verdict = 'passed' | 'failed' | 'cantTell' | 'inapplicable' | 'untested';
+export const VERDICTS: readonly Verdict[] = ['passed', 'failed', 'cantTell', 'inapplicable', 'untested'];
+
+export interface Evidence {
+  name: string;
+  contentType: string;
+  /** Relative to the report's folder. */
+  path: string;
+  sha256: string;
+  bytes: number;
+}
+
+/** One executed (or skipped) test, as the report keeps it. */
+export interface TestRecord {
+  title: string;
+  file: string;
+  line: number;
+  /** What happened: passed, failed, flaky (failed then passed on retry), or skipped. */
+  outcome: 'passed' | 'failed' | 'flaky' | 'skipped';
+  /** For skipped tests: the verdict they stand for and why. */
+  skipVerdict?: 'inapplicable' | 'untested';
+  reason?: string;
+  durationMs: number;
+  attempts: number;
+  error?: string;
+  evidence: Evidence[];
+}
+
+export interface ClauseResult {
+  verdict: Verdict;
+  reason?: string;
+  tests: TestRecord[];
+}
+
+export interface ClauseRow {
+  id: string;
+  title: string;
+  section: string;
+  kind: ClauseKind;
+  quote: string[];
+  hash: string;
+  modes: Mode[];
+  howTested?: string;
+  questions?: string[];
+  evidenceNeeded?: string[];
+  /** One entry per mode of this run. */
+  results: Partial<Record<Mode, ClauseResult>>;
+}
+
+export interface TargetInfo {
+  mode: Mode;
+  url: string;
+  /** True when the harness built and served the reference site itself. */
+  reference: boolean;
+  profile: string;
+  otherBuildUrl?: string;
+  framework?: string;
+  frameworkVersion?: string;
+  buildId?: string;
+  deploymentId?: string;
+  isThisKind?: boolean;
+  kindReason?: string;
+}
+
+export type Totals = Record<Verdict, number>;
+
+export interface Report {
+  schema: 'spec-conformance-report';
+  schemaVersion: string;
+  suite: { name: string; version: string; gitSha?: string };
+  browser?: { name: string; version?: string; source?: string };
+  startedAt: string;
+  finishedAt: string;
+  durationMs: number;
+  modes: Mode[];
+  targets: TargetInfo[];
+  clauses: ClauseRow[];
+  totals: Partial<Record<Mode, Totals>> & { all: Totals };
+  gate: { passed: boolean; scope: 'all' | 'selected'; reasons: string[] };
+  /** Headline figures of the last mutant run (npm run mutants), when there is one. */
+  mutation?: { score: number; killed: number; total: number; collateral: number; at: string };
+}

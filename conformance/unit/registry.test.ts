@@ -1,0 +1,61 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CLAUSES, NORMATIVE } from '../../docs/clauses';
+import { ROOT } from '../harness/paths';
+import { quoteHash } from '../registry/hash';
+import { renderSpecMarkdown } from '../registry/spec-md';
+
+const seed = readFileSync(join(ROOT, 'docs', 'seed-spec.md'), 'utf8');
+
+// The IDs other tools depend on (fixed by the harness issue): never renumber.
+const FIXED_NORMATIVE = ['R2.2', 'R2.3', 'R2.4', 'R2.5', 'R2.6', 'R2.7', 'R2.8', 'R2.9', 'C7.2', 'C7.3', 'C7.4', 'C7.5', 'K9.1', 'K9.2', 'K9.3', 'K9.4', 'K9.5'];
+const FIXED_PENDING = ['P1', 'R2.1', 'E3', 'S4', 'V5', 'A6', 'C7.1', 'X8', 'K9.0'];
+
+describe('clause registry', () => {
+  it('has unique IDs', () => {
+    const ids = CLAUSES.map((c) => c.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('keeps the fixed normative and pending IDs', () => {
+    expect(NORMATIVE.map((c) => c.id).sort()).toEqual([...FIXED_NORMATIVE].sort());
+    expect(CLAUSES.filter((c) => c.kind === 'pending').map((c) => c.id).sort()).toEqual([...FIXED_PENDING].sort());
+  });
+
+  it.each(CLAUSES.map((c) => [c.id, c] as const))('%s quotes the seed verbatim and its hash matches', (_id, c) => {
+    for (const q of c.quote) expect(seed, `quote not found in docs/seed-spec.md: ${q}`).toContain(q);
+    expect(c.hash, `the seed text of ${c.id} changed: review its tests, then update the hash`).toBe(quoteHash(c.quote));
+  });
+
+  it('gives every pending clause its open questions and the evidence needed', () => {
+    for (const c of CLAUSES.filter((x) => x.kind === 'pending')) {
+      expect(c.questions?.length, c.id).toBeGreaterThan(0);
+      expect(c.evidenceNeeded?.length, c.id).toBeGreaterThan(0);
+    }
+  });
+
+  it('says how every normative clause is tested, and why a mode is left out', () => {
+    for (const c of NORMATIVE) {
+      expect(c.howTested, c.id).toBeTruthy();
+      for (const m of ['static', 'server'] as const) if (!c.modes.includes(m)) expect(c.inapplicableBecause?.[m], `${c.id} ${m}`).toBeTruthy();
+    }
+  });
+
+  it('has at least one conformance test for every normative clause', () => {
+    const dir = join(ROOT, 'conformance', 'tests');
+    const sources = readdirSync(dir).filter((f) => f.endsWith('.spec.ts')).map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
+    const missing = NORMATIVE.filter((c) => !sources.includes(`clause('${c.id}')`)).map((c) => c.id);
+    expect(missing).toEqual([]);
+  });
+
+  it('matches docs/spec.md (run `npm run spec:generate` after changing docs/clauses.ts)', () => {
+    expect(readFileSync(join(ROOT, 'docs', 'spec.md'), 'utf8')).toBe(renderSpecMarkdown(CLAUSES));
+  });
+
+  it('works from the same seed as ../shared/seed-spec.md when that is present', () => {
+    const shared = join(ROOT, '..', 'shared', 'seed-spec.md');
+    if (!existsSync(shared)) return;
+    expect(readFileSync(shared, 'utf8')).toBe(seed);
+  });
+});

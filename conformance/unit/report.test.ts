@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv from 'ajv';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CLAUSES, type Mode } from '../../docs/clauses';
+import { ROOT } from '../harness/paths';
+import { buildReport, selectionKey, type CollectedTest } from '../report/build-report';
+import { diffReports, renderDiff } from '../report/diff';
+import { renderHtml } from '../report/html';
+import { renderJUnit } from '../report/junit';
+import { renderMarkdown } from '../report/markdown';
+import type { Report } from '../report/model';
+
+const schema = JSON.parse(readFileSync(join(ROOT, 'docs', 'report-schema.json'), 'utf8'));
+const validate = new Ajv({ allErrors: true }).compile(schema);
+
+function test(mode: Mode, id: string, outcome: CollectedTest['outcome'], extra: Partial<CollectedTest> = {}): CollectedTest {
+  return { mode, clauseIds: [id], title: `${id} ${outcome}`, file: 'x.spec.ts', line: 1, outcome, durationMs: 10, attempts: 1, evidence: [], ...extra };
+}
+
+function report(tests: CollectedTest[], modes: Mode[] = ['static', 'server'], scope: 'all' | 'selected' = 'all'): Report {
+  const selected = new Set(tests.flatMap((t) => t.clauseIds.map((id) => selectionKey(id, t.mode))));
+  return buildReport({
+    tests, modes, selected, gateScope: scope, targets: modes.map((mode) => ({ mode, url: `http://127.0.0.1/${mode}`, reference: true, profile: 'p.json' })),
+    suite: { name: 's', version: '1' }, startedAt: new Date(0), finishedAt: new Date(1000),
+  });
+}
+
+const allPassing = (modes: Mode[]) => CLAUSES.filter((c) => c.kind === 'normative').flatMap((c) => modes.filter((m) => c.modes.includes(m)).map((m) => test(m, c.id, 'passed')));
+
+describe('report', () => {
+  it('validates against docs/report-schema.json', () => {
+    const r = report([...allPassing(['static', 'server']), test('static', 'R2.2', 'failed', { error: 'boom', evidence: [{ name: 'screenshot', contentType: 'image/png', path: 'evidence/a.png', sha256: 'a'.repeat(64), bytes: 3 }] })]);
+    expect(validate(r), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it('passes the gate only when every applicable normative clause passed', () => {
+    expect(report(allPassing(['static', 'server'])).gate.passed).toBe(true);
+    const r = report(allPassing(['static', 'server']).filter((t) => !(t.clauseIds[0] === 'K9.5' && t.mode === 'server')));
+    expect(r.gate.passed).toBe(false);
+    expect(r.gate.reasons.join()).toMatch(/K9\.5 \(server\) is untested/);
+  });
+
+  it('never reports a pending clause as passed, and marks out-of-mode clauses inapplicable', () => {
+    const r = report(allPassing(['static', 'server']));
+    for (const c of r.clauses.filter((x) => x.kind === 'pending')) expect(c.results.static!.verdict).toBe('untested');
+    expect(r.clauses.find((c) => c.id === 'C7.5')!.results.static!.verdict).toBe('inapplicable');
+  });
+
+  it('gates only the selected clauses in a partial run', () => {
+    const r = report([test('static', 'K9.5', 'passed')], ['static'], 'selected');
+    expect(r.gate.passed).toBe(true);
+    expect(r.clauses.find((c) => c.id === 'R2.2')!.results.static!.verdict).toBe('untested');
+  });
+
+  it('counts every clause once per mode in the totals', () => {
+    fc.assert(fc.property(fc.subarray(allPassing(['static', 'server'])), (tests) => {
+      const r = report(tests);
+      const sum = (t: Record<string, number>) => Object.values(t).reduce((a, b) => a + b, 0);
+      expect(sum(r.totals.static!)).toBe(CLAUSES.length);
+      expect(sum(r.totals.all)).toBe(2 * CLAUSES.length);
+    }), { numRuns: 30 });
+  });
+
+  it('renders HTML, Markdown and JUnit that carry every clause', () => {
+    const r = report(allPassing(['static', 'server']));
+    const html = renderHtml(r);
+    const md = renderMarkdown(r);
+    const junit = renderJUnit(r);
+    for (const c of CLAUSES) expect(html).toContain(`id="${c.id}"`);
+    expect(html).not.toMatch(/<(script|link)[^>]+src=|<link[^>]+href=/); // self-contained
+    expect(md).toContain('| K9.5 |');
+    expect(junit.match(/<testcase /g)!.length).toBe(2 * CLAUSES.length);
+    expect(junit).not.toContain('<failure');
+  });
+
+  it('escapes what a target could inject into the HTML', () => {
+    const r = report([test('static', 'R2.2', 'failed', { error: '<img src=x onerror=alert(1)>' })], ['static']);
+    expect(renderHtml(r)).not.toContain('<img src=x');
+  });
+
+  it('lists clauses whose verdict changed between two reports', () => {
+    const a = report(allPassing(['static', 'server']));
+    const b = report(allPassing(['static', 'server']).map((t) => (t.clauseIds[0] === 'R2.7' && t.mode === 'server' ? { ...t, outcome: 'failed' as const } : t)));
+    expect(diffReports(a, a)).toEqual([]);
+    expect(diffReports(a, b)).toEqual([{ id: 'R2.7', mode: 'server', before: 'passed', after: 'failed' }]);
+    expect(renderDiff(diffReports(a, b))).toMatch(/R2\.7\s+server\s+passed → failed/);
+  });
+});

@@ -1,0 +1,255 @@
+/**
+ * The clause registry: the seed spec (docs/seed-spec.md) cut into clauses with stable IDs.
+ *
+ * This file is the one machine-readable source. docs/spec.md is generated from it
+ * (`npm run spec:generate`) and a unit test fails when the two drift, when a quote is no
+ * longer found verbatim in the seed, or when a quote's hash changes (a changed spec flags
+ * the clause's tests for review). IDs are fixed: never renumber them.
+ */
+
+export type ClauseKind = 'normative' | 'pending' | 'informative';
+export type Mode = 'static' | 'server';
+export const MODES: readonly Mode[] = ['static', 'server'];
+
+export interface Clause {
+  id: string;
+  title: string;
+  /** Section of the seed spec, e.g. "2. Screens and routes". */
+  section: string;
+  /** Verbatim fragments of the seed spec; each must be found in it as written. */
+  quote: string[];
+  /** sha256 (first 16 hex digits) of quote.join('\n'); checked by a unit test. */
+  hash: string;
+  kind: ClauseKind;
+  /** Delivery modes the clause applies to. Outside them its verdict is `inapplicable`. */
+  modes: Mode[];
+  /** Why a mode is left out (shown in the report for inapplicable verdicts). */
+  inapplicableBecause?: Partial<Record<Mode, string>>;
+  /** How the clause is tested and what evidence the report keeps (normative clauses). */
+  howTested?: string;
+  /** Pending clauses: what would settle them, and what to look for on the real site. */
+  questions?: string[];
+  evidenceNeeded?: string[];
+}
+
+const S1 = '1. What the product does and for whom';
+const S2 = '2. Screens and routes';
+const S3 = '3. Entities and their fields';
+const S4 = '4. States and transitions';
+const S5 = '5. Validation rules';
+const S6 = '6. Roles and permissions';
+const S7 = '7. The calls it makes';
+const S8 = '8. The error catalogue';
+const S9 = '9. Business constants and limits';
+const BOTH: Mode[] = ['static', 'server'];
+
+export const CLAUSES: Clause[] = [
+  {
+    id: 'P1', title: 'Purpose and users', section: S1, kind: 'pending', modes: BOTH,
+    quote: ['Purpose: not shown. Users: not shown.'],
+    hash: '0dd878fdbc588516',
+    questions: [
+      'What is the site for, and who uses it?',
+      'Which user goals must a visitor be able to complete?',
+    ],
+    evidenceNeeded: [
+      'The live site\'s home page and navigation, read as a visitor.',
+      'Any product documentation, analytics segments or support contacts that name the audience.',
+    ],
+  },
+  {
+    id: 'I1', title: 'Icons hint at an informational site (unconfirmed)', section: S1, kind: 'informative', modes: BOTH,
+    quote: ['The only hint is a set of icons for contact, location, social links and a menu, which suggests an informational or marketing-style site. This is not confirmed, so it must not be treated as fact.'],
+    hash: '0e756474db118fcc',
+  },
+  {
+    id: 'R2.1', title: 'Product routes and screens', section: S2, kind: 'pending', modes: BOTH,
+    quote: ['Product routes: not shown. Route parameters: not shown. Screens and what a user can do on them: not shown.'],
+    hash: '63bf63a9c94efc73',
+    questions: [
+      'Which routes does the product have, and which of them take parameters?',
+      'What can a user do on each screen?',
+    ],
+    evidenceNeeded: [
+      'A crawl of the live site\'s internal links (paths only), and its sitemap if it has one.',
+      'The build\'s route manifest, if the owner can share it.',
+    ],
+  },
+  {
+    id: 'R2.2', title: 'Not-found page', section: S2, kind: 'normative', modes: BOTH,
+    quote: ['Not-found page: shows the heading 404 and the message "This page could not be found."'],
+    hash: 'b1ade8d6e6884340',
+    howTested: 'Unknown paths (top level, nested, with a query, with unicode) are loaded directly and reached by clicking an in-site link to a missing page. Each must answer HTTP 404 (direct loads) and show a heading "404" and the text "This page could not be found.". Evidence: the request log (document status) and a screenshot.',
+  },
+  {
+    id: 'R2.3', title: 'Generic error page titles by status code', section: S2, kind: 'normative', modes: BOTH,
+    quote: [
+      'Generic error page: its title depends on the status code.',
+      '| 400 | Bad Request |',
+      '| 404 | This page could not be found |',
+      '| 405 | Method Not Allowed |',
+      '| 500 | Internal Server Error |',
+      '| any other | An unexpected error has occurred |',
+    ],
+    hash: '517cb863aec1dcbf',
+    howTested: 'A fast-check property over the status codes the target profile can show (pre-rendered pages in static mode, 418 and 503 included): the page shows the code and the title from the table, and the document title carries the same text. In server mode, real answers too: a malformed URL gives 400, a POST to a static page 405, an unknown path 404, a throwing data page 500. Evidence: statuses in the request log, screenshots.',
+  },
+  {
+    id: 'R2.4', title: 'No status code: client-side application error', section: S2, kind: 'normative', modes: BOTH,
+    quote: ['With no status code, the page shows a client-side application error.'],
+    hash: '5c06292e8949e7f3',
+    howTested: 'A client-side exception is triggered on the profile\'s page (a Pages Router page that throws on a click). The page must then show a client-side application error and no status heading. Evidence: screenshot and the console errors seen.',
+  },
+  {
+    id: 'R2.5', title: 'Global failure page and digest line', section: S2, kind: 'normative', modes: BOTH,
+    quote: ['A global failure page reads: "Application error: a server-side (or client-side) exception has occurred (see the server logs / browser console for more information)." It may add a digest line.'],
+    hash: '8336786d9acec1a0',
+    howTested: 'A render error thrown in the browser must give exactly "Application error: a client-side exception has occurred (see the browser console for more information)." and no digest line. In server mode a page that throws while rendering on the server must give "Application error: a server-side exception has occurred (see the server logs for more information)." followed by a line "Digest: <non-empty>". Evidence: screenshot, the texts read.',
+  },
+  {
+    id: 'R2.6', title: 'Route groups stay out of the address', section: S2, kind: 'normative', modes: BOTH,
+    quote: ['Path segments written in parentheses are route groups and do not appear in the address.'],
+    hash: '966ef501e13fb8d7',
+    howTested: 'While visiting and navigating the profile\'s pages, no address shown by the browser, no link href and no page-data request URL has a path segment in parentheses; pages the profile says live in a group answer at their address without it. Evidence: the list of addresses, hrefs and request URLs checked.',
+  },
+  {
+    id: 'R2.7', title: 'Navigation without full page reloads', section: S2, kind: 'normative', modes: BOTH,
+    quote: ['Navigation works without full page reloads.'],
+    hash: 'd4ab8824dae9c50f',
+    howTested: 'A JavaScript marker is set on the first page; clicking internal links (once, and three times in a row) must change the address and the content with no document request and the marker intact. Evidence: the request log (no document requests after the first).',
+  },
+  {
+    id: 'R2.8', title: 'Back and forward restore the earlier view', section: S2, kind: 'normative', modes: BOTH,
+    quote: ['Back and forward restore the earlier view.'],
+    hash: '865f4b51aa9a4ce1',
+    howTested: 'After A (scrolled down) → B, Back shows A\'s content at A\'s scroll position and Forward shows B\'s, with no document request. Evidence: scroll positions read and the request log.',
+  },
+  {
+    id: 'R2.9', title: 'Route announcer', section: S2, kind: 'normative', modes: BOTH,
+    quote: ['After each navigation, an announcement for assistive technology reads the page title or, if none, the first heading.'],
+    hash: '59fbd97789b2dd8a',
+    howTested: 'Live regions (aria-live), open shadow roots included, are read after each client navigation: they must hold the new page\'s title, or on a page without a title its first heading; nothing is announced on first load. Evidence: the announced texts.',
+  },
+  {
+    id: 'E3', title: 'Entities and their fields', section: S3, kind: 'pending', modes: BOTH,
+    quote: ['## 3. Entities and their fields', 'Not shown.'],
+    hash: '0d405e0933b8f84b',
+    questions: ['Which entities does the product manage, with which fields and types?', 'Which fields are required, unique or derived?'],
+    evidenceNeeded: ['Forms and detail screens of the live site, or its data model / API schema from the owner.'],
+  },
+  {
+    id: 'S4', title: 'States and transitions', section: S4, kind: 'pending', modes: BOTH,
+    quote: ['Not shown. No product state or transition is visible.'],
+    hash: '566f9cab8ee51567',
+    questions: ['Do any entities have a life cycle (draft, published, archived …)?', 'Which actions move them between states, and who may take them?'],
+    evidenceNeeded: ['Status labels and action buttons on the live site, observed before and after each action.'],
+  },
+  {
+    id: 'V5', title: 'Validation rules', section: S5, kind: 'pending', modes: BOTH,
+    quote: ['## 5. Validation rules', 'Not shown.'],
+    hash: '5313c47d752005e0',
+    questions: ['Which inputs does the product accept, and what makes each invalid?', 'Which messages are shown for invalid input, and where?'],
+    evidenceNeeded: ['Every form of the live site submitted with empty, too long and malformed values, with the messages shown.'],
+  },
+  {
+    id: 'A6', title: 'Roles and permissions', section: S6, kind: 'pending', modes: BOTH,
+    quote: ['Not shown. No roles, sign-in or access rules are visible.'],
+    hash: '70001ff785653de2',
+    questions: ['Is there sign-in? Which roles exist, and what may each see and do?'],
+    evidenceNeeded: ['Any sign-in page, protected routes (401/403 answers) and the owner\'s access matrix.'],
+  },
+  {
+    id: 'C7.1', title: 'Product API calls and answers', section: S7, kind: 'pending', modes: BOTH,
+    quote: [
+      'Product API calls: not shown. Method, path shape and payload shape of any product call: not shown.',
+      'The server\'s answers to product requests: not shown.',
+    ],
+    hash: 'f56814b0df3ac1bc',
+    questions: ['Which product calls does the site make (method, path, payload), and what do they answer?', 'What do server-function payloads carry?'],
+    evidenceNeeded: ['A request log of the live site while a user completes each task, excluding page-delivery requests (page data, assets).'],
+  },
+  {
+    id: 'I7', title: 'Page-delivery requests are not product calls', section: S7, kind: 'informative', modes: BOTH,
+    quote: ['Only generic page-delivery requests are visible. They are not product calls:'],
+    hash: 'f2762f17cfdeaea7',
+  },
+  {
+    id: 'C7.2', title: 'Page data from own origin, with a text suffix', section: S7, kind: 'normative', modes: ['static'],
+    inapplicableBecause: { server: 'In server delivery the framework asks for the page path itself, marked by an `_rsc` query and an `RSC: 1` header, and answers text/x-component: there is no text suffix to observe. What a page-data request carries (C7.3) is still checked in server delivery.' },
+    quote: ['The product fetches the data of a page from its own origin when navigating. It requests the page path with a text suffix,'],
+    hash: '746da4caa8c0e5cf',
+    howTested: 'Clicking a link to a page whose data is not cached (the profile\'s link without prefetch) must send a GET to the same origin for the page path with a text suffix: /x → /x.txt and / → /index.txt (a cache-busting query is allowed). The answer must be text. Evidence: the page-data request and answer headers.',
+  },
+  {
+    id: 'C7.3', title: 'What a page-data request carries', section: S7, kind: 'normative', modes: BOTH,
+    quote: ['and sends the target address, the current address, the router state and the build identifier.'],
+    hash: '596de23ced67a056',
+    howTested: 'The page-data request must carry the current address (Next-Url = the path navigated from), the router state (Next-Router-State-Tree, URL-encoded JSON that parses), the target (its request path) and a build identifier identical on every request of one build and different from another build\'s; an answer taken from another build must make the client fall back to a full page load (and the same swap with this build\'s own answer must not). Evidence: the request headers and the document requests seen.',
+  },
+  {
+    id: 'C7.4', title: 'Script and stylesheet assets', section: S7, kind: 'normative', modes: BOTH,
+    quote: ['It loads script and stylesheet assets.'],
+    hash: 'efe7fac61060a36f',
+    howTested: 'A first load must fetch scripts and stylesheets, all from the same origin, all answered 200 with JavaScript / CSS content types, and nothing from any other origin. Evidence: the asset list with statuses and content types.',
+  },
+  {
+    id: 'C7.5', title: 'Server-function calls posted to the current path', section: S7, kind: 'normative', modes: ['server'],
+    inapplicableBecause: { static: 'A static export cannot contain server functions: Next.js refuses to build one ("Server Actions are not supported with static export").' },
+    quote: ['Server-function calls are posted to the current path. Their payloads are not shown.'],
+    hash: '47d4d03024ce0721',
+    howTested: 'Submitting the profile\'s server-function form must POST to the current page\'s path on the same origin with a server-action identifier header, and update the page without a reload. The payload is recorded as evidence, not asserted (the spec does not show it).',
+  },
+  {
+    id: 'X8', title: 'Product error catalogue', section: S8, kind: 'pending', modes: BOTH,
+    quote: ['Product error codes and messages: not shown. Only the generic texts in point 2 are visible. The product\'s own error handling is not shown.'],
+    hash: '45b1a379a771849e',
+    questions: ['Which error codes and messages does the product define, and when is each shown?', 'How does the product handle its own errors (inline, toast, page)?'],
+    evidenceNeeded: ['The product\'s error responses and messages, collected while provoking each failure on a staging copy.'],
+  },
+  {
+    id: 'K9.0', title: 'Product limits', section: S9, kind: 'pending', modes: BOTH,
+    quote: ['Product limits: not shown.'],
+    hash: '223ba4816cb05fe3',
+    questions: ['Which business limits apply (sizes, quotas, rates, time windows)?'],
+    evidenceNeeded: ['Limits stated by the owner, or observed on the live site by approaching each one.'],
+  },
+  {
+    id: 'K9.1', title: 'Route load times out after 3.8 s', section: S9, kind: 'normative', modes: BOTH,
+    quote: ['A route load times out after 3.8 seconds.'],
+    hash: 'd9ff3182a2f1c862',
+    howTested: 'On a fake clock, a client navigation to a route whose code is held (the profile\'s Pages Router target linked without prefetch): at 3.7 s the old page stays and no document request was made; at 3.9 s the browser has requested the target as a document (a full page load). Evidence: the clock times and the request log.',
+  },
+  {
+    id: 'K9.2', title: 'Page-data fetches retried on 5xx', section: S9, kind: 'normative', modes: ['server'],
+    inapplicableBecause: { static: 'In static delivery the framework makes no page-data fetch that it retries: page data is pre-rendered, the one retried fetch (a not pre-rendered fallback page) cannot be exported, and an ordinary navigation whose data answers 5xx makes one attempt and then a full page load.' },
+    quote: ['Page-data fetches are retried on server errors (5xx). The number of retries is not shown.'],
+    hash: 'ec40df9a4118d052',
+    howTested: 'The profile\'s page-data fetch that the client makes after loading a not pre-rendered page is answered 5xx once, then twice (a property over 500–599); it must be requested again and the page then render without a full reload. A 4xx must not be retried. The number of attempts is recorded, not asserted. Evidence: the attempts with their statuses.',
+  },
+  {
+    id: 'K9.3', title: 'Prefetched data fresh for 30 s', section: S9, kind: 'normative', modes: BOTH,
+    quote: ['Prefetched page data counts as fresh for 30 seconds'],
+    hash: '97892ab740a0ede2',
+    howTested: 'On a fake clock, page data cached by the client is reused by a navigation 29 s later (no page-data request). In server mode, for a dynamic page reached by navigation, a revisit 29 s after its last use reuses it and one 31 s after fetches it again. Evidence: clock times and page-data requests.',
+  },
+  {
+    id: 'K9.4', title: 'Prefetched data expires after 5 min', section: S9, kind: 'normative', modes: BOTH,
+    quote: ['and expires after 5 minutes.'],
+    hash: 'db37feb9cb7136c6',
+    howTested: 'On a fake clock, a prefetched static page navigated to at 299 s sends no page-data request; at 301 s its data is fetched anew. Evidence: clock times and page-data requests.',
+  },
+  {
+    id: 'K9.5', title: 'Prefetching runs 5 requests at a time', section: S9, kind: 'normative', modes: BOTH,
+    quote: ['Prefetching runs 5 requests at a time.'],
+    hash: '8c603fcf6d20a891',
+    howTested: 'With ≥ 8 prefetchable links in view and every prefetch answer held, the number of prefetch requests in flight (from start until the answer arrives) must reach exactly 5 and never more; releasing one answer lets exactly one more start. Evidence: the in-flight timeline.',
+  },
+];
+
+export function clauseById(id: string): Clause {
+  const c = CLAUSES.find((x) => x.id === id);
+  if (!c) throw new Error(`Unknown clause ID "${id}". Known: ${CLAUSES.map((x) => x.id).join(', ')}`);
+  return c;
+}
+
+export const NORMATIVE = CLAUSES.filter((c) => c.kind === 'normative');

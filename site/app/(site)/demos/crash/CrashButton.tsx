@@ -1,0 +1,21 @@
+'use client';
+
+import { useState } from 'react';
+import { TriangleAlert } from 'lucide-react';
+
+function Thrower(): never {
+  throw new Error('Crash demo: a component threw while rendering in the browser.');
+}
+
+export default function CrashButton() {
+  const [crashed, setCrashed] = useState(false);
+  return (
+    <>
+      <button type="button" className="button button--danger" onClick={() => setCrashed(true)}>
+        <TriangleAlert size={18} aria-hidden="true" />
+        Crash this page
+      </button>
+      {crashed ? <Thrower /> : null}
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { ArrowLeft } from 'lucide-react';
+
+/** Heading block shared by the demo pages: back link, the rule IDs shown, h1 and a lead. */
+export default function DemoIntro({
+  rules,
+  title,
+  children,
+}: {
+  rules: string[];
+  title: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="demo-intro">
+      <p className="breadcrumb">
+        <Link href="/#behaviours">
+          <ArrowLeft size={16} aria-hidden="true" />
+          All behaviours
+        </Link>
+      </p>
+      <ul className="demo-intro__rules" aria-label="Rules shown on this page">
+        {rules.map((id) => (
+          <li key={id}>
+            <span className="badge">
+              <span className="rule-id">{id}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <h1>{title}</h1>
+      {children ? <div className="lead">{children}</div> : null}
+    </div>
+  );
+}

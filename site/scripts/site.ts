@@ -1,0 +1,430 @@
+/**
+ * Programmatic API for building and serving the reference site in its two delivery modes.
+ * Importing this module has no side effects.
+ *
+ *   buildSite('static' | 'server', { buildId?, quiet? })  → runs `next build` in site/
+ *   serveStatic({ dir, port?, host? })                      → serves an exported folder (serve-handler)
+ *   serveServer({ port? })                                  → runs `next start` on the server build
+ *   isBuildFresh(mode)                                      → build output newer than every source file
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import serveHandler from 'serve-handler';
+
+import { SERVER_ONLY_ROUTES } from '../content/behaviours';
+
+type ServeConfig = NonNullable<Parameters<typeof serveHandler>[2]>;
+
+export type SiteMode = 'static' | 'server';
+export const SITE_MODES: readonly SiteMode[] = ['static', 'server'];
+
+export interface BuildResult {
+  mode: SiteMode;
+  buildId: string;
+  /** Static: the export folder (site/out). Server: the build folder (site/.next-server). */
+  dir: string;
+  ms: number;
+}
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Routes that exist only in the server build (files named page.server.tsx). */
+export { SERVER_ONLY_ROUTES };
+
+// ---------------------------------------------------------------------------------------------
+// Paths
+
+function findSiteDir(): string {
+  if (process.env.SITE_DIR) return path.resolve(process.env.SITE_DIR);
+  const candidates: string[] = [];
+  if (typeof __dirname === 'string') candidates.push(path.resolve(__dirname, '..'));
+  // Fallback when loaded as an ES module without __dirname: walk up from the working directory.
+  let dir = process.cwd();
+  for (;;) {
+    candidates.push(dir, path.join(dir, 'site'));
+    const parent = path.dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  for (const candidate of candidates) {
+    if (fs.existsSync(path.join(candidate, 'next.config.ts')) && fs.existsSync(path.join(candidate, 'scripts', 'site.ts'))) {
+      return candidate;
+    }
+  }
+  throw new Error('Cannot find the site folder (set SITE_DIR to the folder holding next.config.ts).');
+}
+
+let cachedSiteDir: string | undefined;
+/** Absolute path of the site/ folder. */
+export function siteDir(): string {
+  cachedSiteDir ??= findSiteDir();
+  return cachedSiteDir;
+}
+
+/** Repository root (the folder holding site/). */
+export function repoRoot(): string {
+  return path.dirname(siteDir());
+}
+
+/**
+ * Where each mode's build lands. With `output: 'export'` and a distDir other than `.next`, Next
+ * writes the export to distDir ("out") and its intermediate build to `.next`.
+ */
+export function buildPaths(mode: SiteMode): { output: string; buildDir: string; marker: string } {
+  const root = siteDir();
+  if (mode === 'static') {
+    const buildDir = path.join(root, '.next');
+    return { output: path.join(root, 'out'), buildDir, marker: path.join(buildDir, 'site-build.json') };
+  }
+  const buildDir = path.join(root, '.next-server');
+  return { output: buildDir, buildDir, marker: path.join(buildDir, 'site-build.json') };
+}
+
+function nextBin(): string {
+  let dir = siteDir();
+  for (;;) {
+    const candidate = path.join(dir, 'node_modules', 'next', 'dist', 'bin', 'next');
+    if (fs.existsSync(candidate)) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('Cannot find node_modules/next (run npm install at the repository root).');
+    dir = parent;
+  }
+}
+
+function assertMode(mode: unknown): asserts mode is SiteMode {
+  if (mode !== 'static' && mode !== 'server') {
+    throw new Error(`Unknown mode ${JSON.stringify(mode)}: expected "static" or "server".`);
+  }
+}
+
+export function newBuildId(): string {
+  return `ref-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+}
+
+function nextEnv(mode: SiteMode, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    SITE_MODE: mode,
+    NEXT_TELEMETRY_DISABLED: '1',
+    NEXT_IGNORE_INCORRECT_LOCKFILE: '1',
+    ...extra,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Conformance report copy
+
+const REPORT_PLACEHOLDER = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Conformance report not generated yet</title>
+<style>
+  body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; background: #f6f7f9; color: #1b1f24; }
+  main { max-width: 40rem; margin: 4rem auto; padding: 2rem; background: #fff; border: 1px solid #d5dae1; border-radius: 10px; }
+  code { background: #eceff3; padding: 0.1em 0.35em; border-radius: 4px; }
+  a { color: #0a58b0; }
+</style>
+</head>
+<body>
+<main>
+<h1>No conformance report yet</h1>
+<p>The conformance suite has not been run for this build, so there is no report to show.</p>
+<p>To generate one, run <code>npm run conformance</code> at the repository root. It writes
+<code>reports/conformance.html</code>, which is copied here the next time the site is built.</p>
+<p><a href="/">Back to the site</a></p>
+</main>
+</body>
+</html>
+`;
+
+/** Copies reports/conformance.html into site/public (or writes a placeholder page there). */
+export function prepareConformanceReport(): 'copied' | 'placeholder' {
+  const source = path.join(repoRoot(), 'reports', 'conformance.html');
+  const target = path.join(siteDir(), 'public', 'conformance-report.html');
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  if (fs.existsSync(source)) {
+    fs.copyFileSync(source, target);
+    return 'copied';
+  }
+  fs.writeFileSync(target, REPORT_PLACEHOLDER);
+  return 'placeholder';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Build
+
+/** Runs `next build` for one mode. Resolves when the build is complete and checked. */
+export async function buildSite(
+  mode: SiteMode,
+  opts: { buildId?: string; quiet?: boolean } = {},
+): Promise<BuildResult> {
+  assertMode(mode);
+  const buildId = opts.buildId ?? newBuildId();
+  if (!/^[A-Za-z0-9._-]{1,64}$/.test(buildId)) {
+    throw new Error(`Invalid build id ${JSON.stringify(buildId)} (letters, digits, ".", "_", "-"; at most 64).`);
+  }
+  const root = siteDir();
+  const paths = buildPaths(mode);
+  prepareConformanceReport();
+  fs.rmSync(paths.marker, { force: true });
+
+  const started = Date.now();
+  const child = spawn(process.execPath, [nextBin(), 'build'], {
+    cwd: root,
+    env: nextEnv(mode, { SITE_BUILD_ID: buildId }),
+    stdio: opts.quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (exitCode) => resolve(exitCode));
+  });
+  const ms = Date.now() - started;
+  if (code !== 0) {
+    const tail = output ? `\n${output.split('\n').slice(-60).join('\n')}` : '';
+    throw new Error(`next build (${mode}) failed with exit code ${code}.${tail}`);
+  }
+
+  // Check the result.
+  if (mode === 'static') {
+    for (const file of ['index.html', '404.html', 'index.txt']) {
+      if (!fs.existsSync(path.join(paths.output, file))) {
+        throw new Error(`Static build finished but ${path.join(paths.output, file)} is missing.`);
+      }
+    }
+    for (const route of SERVER_ONLY_ROUTES) {
+      for (const ext of ['.html', '.txt']) {
+        const file = path.join(paths.output, `${route.slice(1)}${ext}`);
+        if (fs.existsSync(file)) throw new Error(`Server-only route leaked into the static export: ${file}`);
+      }
+    }
+  } else {
+    const actual = fs.readFileSync(path.join(paths.buildDir, 'BUILD_ID'), 'utf8').trim();
+    if (actual !== buildId) throw new Error(`Server build id is ${actual}, expected ${buildId}.`);
+  }
+
+  fs.writeFileSync(paths.marker, JSON.stringify({ mode, buildId, builtAt: new Date().toISOString(), ms }, null, 2));
+  return { mode, buildId, dir: paths.output, ms };
+}
+
+/** The build id recorded by the last successful build of that mode, if any. */
+export function lastBuildId(mode: SiteMode): string | undefined {
+  assertMode(mode);
+  try {
+    const data = JSON.parse(fs.readFileSync(buildPaths(mode).marker, 'utf8')) as { buildId?: unknown };
+    return typeof data.buildId === 'string' ? data.buildId : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Freshness
+
+/** Folders and files under site/ that are not build inputs. */
+const IGNORED_NAMES = new Set(['node_modules', 'out', '.next', '.next-server', 'scripts', 'next-env.d.ts', '.DS_Store']);
+const IGNORED_RELATIVE = new Set([path.join('public', 'conformance-report.html'), 'tsconfig.tsbuildinfo']);
+
+function newestSourceMtime(dir: string, root: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (IGNORED_NAMES.has(entry.name) || entry.name.startsWith('.next')) continue;
+    const full = path.join(dir, entry.name);
+    if (IGNORED_RELATIVE.has(path.relative(root, full))) continue;
+    if (entry.isDirectory()) {
+      newest = Math.max(newest, newestSourceMtime(full, root));
+    } else if (entry.isFile()) {
+      newest = Math.max(newest, fs.statSync(full).mtimeMs);
+    }
+  }
+  return newest;
+}
+
+/**
+ * True when that mode's build output exists and was completed after the last change to any
+ * source file under site/ (build folders, node_modules, scripts/, next-env.d.ts and the copied
+ * conformance report are not sources).
+ */
+export function isBuildFresh(mode: SiteMode): boolean {
+  assertMode(mode);
+  const paths = buildPaths(mode);
+  const required = mode === 'static' ? path.join(paths.output, 'index.html') : path.join(paths.buildDir, 'BUILD_ID');
+  if (!fs.existsSync(paths.marker) || !fs.existsSync(required)) return false;
+  const builtAt = fs.statSync(paths.marker).mtimeMs;
+  const root = siteDir();
+  return newestSourceMtime(root, root) < builtAt;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Serving
+
+/** A free TCP port on host. */
+export function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, host, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** serve-handler settings matching the documented production hosting (docs/static-hosting.md). */
+export const STATIC_HOSTING_CONFIG: ServeConfig = {
+  cleanUrls: true, // /about → about.html
+  trailingSlash: false, // /about/ → 301 /about (as `next start` does)
+  directoryListing: false,
+  etag: true,
+  headers: [
+    {
+      source: '_next/static/**',
+      headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }],
+    },
+    {
+      source: '**/*.@(html|txt)',
+      headers: [{ key: 'Cache-Control', value: 'no-cache' }],
+    },
+  ],
+};
+
+/**
+ * Serves an exported folder over HTTP: clean URLs, 404.html with status 404, .txt as
+ * text/plain, HEAD, query strings ignored, long-lived caching of hashed assets and no-cache for
+ * HTML and page data. Methods other than GET and HEAD get 405, as on common static hosts.
+ */
+export async function serveStatic(opts: { dir: string; port?: number; host?: string }): Promise<RunningServer> {
+  const dir = path.resolve(opts.dir);
+  if (!fs.existsSync(path.join(dir, 'index.html'))) {
+    throw new Error(`${dir} does not look like a static export (no index.html). Build it first.`);
+  }
+  const host = opts.host ?? '127.0.0.1';
+  const config: ServeConfig = { ...STATIC_HOSTING_CONFIG, public: dir };
+  const sockets = new Set<net.Socket>();
+  const server = http.createServer((req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Method Not Allowed\n');
+      return;
+    }
+    serveHandler(req, res, config).catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Internal Server Error\n');
+      console.error(error);
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : opts.port;
+  let stopped: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${port}`,
+    stop() {
+      stopped ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      });
+      return stopped;
+    },
+  };
+}
+
+async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`next start exited early (code ${child.exitCode}, signal ${child.signalCode}).`);
+    }
+    const ok = await new Promise<boolean>((resolve) => {
+      const req = http.get(url, (res) => {
+        res.resume();
+        resolve(true);
+      });
+      req.on('error', () => resolve(false));
+      req.setTimeout(2000, () => {
+        req.destroy();
+        resolve(false);
+      });
+    });
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`next start did not answer at ${url} within ${timeoutMs} ms.`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    try {
+      child.kill(signal);
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
+/** Runs `next start -H 127.0.0.1 -p <port>` on the server build; resolves once it answers. */
+export async function serveServer(
+  opts: { port?: number; quiet?: boolean; timeoutMs?: number } = {},
+): Promise<RunningServer> {
+  const paths = buildPaths('server');
+  if (!fs.existsSync(path.join(paths.buildDir, 'BUILD_ID'))) {
+    throw new Error(`No server build in ${paths.buildDir}. Build it first (build --mode server).`);
+  }
+  const host = '127.0.0.1';
+  const port = opts.port && opts.port > 0 ? opts.port : await freePort(host);
+  const child = spawn(process.execPath, [nextBin(), 'start', '-H', host, '-p', String(port)], {
+    cwd: siteDir(),
+    env: nextEnv('server', { NODE_ENV: 'production' }),
+    detached: true, // own process group, so stop() reaches every child
+    stdio: ['ignore', opts.quiet ? 'ignore' : 'inherit', opts.quiet ? 'ignore' : 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://${host}:${port}`;
+  try {
+    await waitForHttp(`${url}/`, child, opts.timeoutMs ?? 30_000);
+  } catch (error) {
+    killGroup(child, 'SIGKILL');
+    await exited;
+    throw error;
+  }
+  let stopped: Promise<void> | undefined;
+  return {
+    url,
+    stop() {
+      stopped ??= (async () => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        killGroup(child, 'SIGTERM');
+        const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 5000);
+        await exited;
+        clearTimeout(timer);
+      })();
+      return stopped;
+    },
+  };
+}
