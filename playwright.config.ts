@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium, MISSING_BROWSER_MESSAGE } from './conformance/harness/browser';
+import { join } from 'node:path';
 import type { Mode } from './docs/clauses';
+import { outDir } from './conformance/harness/paths';
 
 /**
  * The conformance suite: one project per delivery mode. Targets come from the environment
@@ -23,7 +25,8 @@ export default defineConfig<{ mode: Mode }>({
   retries: 1,
   forbidOnly: !!process.env.CI,
   globalSetup: './conformance/harness/global-setup.ts',
-  outputDir: './test-results',
+  // Per report folder, so runs into different folders (e.g. mutants) never delete each other's files.
+  outputDir: join(outDir(), '.run', 'test-results'),
   reporter: [[process.env.CI ? 'dot' : 'list'], ['./conformance/report/reporter.ts']],
   use: {
     viewport: { width: 1280, height: 720 },

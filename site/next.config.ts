@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { NextConfig } from 'next';
+import { PHASE_PRODUCTION_SERVER } from 'next/constants';
 
 /**
  * One config, two delivery modes, chosen by SITE_MODE at build time:
@@ -9,32 +11,50 @@ import type { NextConfig } from 'next';
  * Files named `*.server.tsx` / `*.server.ts` are pages only in the server build (pageExtensions),
  * so server-only routes never reach the static export.
  */
-const rawMode = process.env.SITE_MODE ?? 'server';
-if (rawMode !== 'static' && rawMode !== 'server') {
-  throw new Error(`SITE_MODE must be "static" or "server", got "${rawMode}"`);
+export default function config(phase: string): NextConfig {
+  const rawMode = process.env.SITE_MODE ?? 'server';
+  if (rawMode !== 'static' && rawMode !== 'server') {
+    throw new Error(`SITE_MODE must be "static" or "server", got "${rawMode}"`);
+  }
+  const mode: 'static' | 'server' = rawMode;
+  const distDir = mode === 'static' ? 'out' : '.next-server';
+
+  // Every build gets its own identifier unless one is given: it is the Pages Router build id
+  // and the deploymentId (sent as x-deployment-id with page-data requests, ?dpl= on assets).
+  // `next start` must use the id of the build it serves, so there it is read back.
+  let buildId = process.env.SITE_BUILD_ID;
+  if (!buildId && phase === PHASE_PRODUCTION_SERVER) {
+    try {
+      buildId = fs.readFileSync(path.join(__dirname, distDir, 'BUILD_ID'), 'utf8').trim();
+    } catch {
+      // no build yet: next start will report it
+    }
+  }
+  if (!buildId) {
+    buildId = `ref-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+    // Build workers load this config again: let them see the same id.
+    process.env.SITE_BUILD_ID = buildId;
+  }
+
+  return {
+    reactStrictMode: true,
+    poweredByHeader: false,
+    deploymentId: buildId,
+    generateBuildId: () => buildId,
+    distDir,
+    ...(mode === 'static' ? { output: 'export' as const } : {}),
+    // Static: only .tsx/.ts pages (Next 15.5 failed to resolve app pages with ['tsx'] alone).
+    // Server: page.server.tsx files are pages too.
+    pageExtensions: mode === 'static' ? ['tsx', 'ts'] : ['server.tsx', 'server.ts', 'tsx', 'ts'],
+    env: { SITE_MODE: mode },
+    outputFileTracingRoot: path.join(__dirname, '..'),
+    eslint: { ignoreDuringBuilds: true },
+    experimental: {
+      staleTimes: { dynamic: 30, static: 300 },
+      // Keep `next start`'s response cache in memory. On disk (server/route-cache/) its keys do
+      // not include the build, so a server still running an older build could write pages that
+      // a newer build in the same folder then serves (seen: chunk URLs of another build → 404).
+      isrFlushToDisk: false,
+    },
+  };
 }
-const mode: 'static' | 'server' = rawMode;
-
-// Every build gets its own identifier unless one is given (sent as x-deployment-id on page-data
-// requests and used as the Pages Router build id).
-const buildId =
-  process.env.SITE_BUILD_ID ||
-  `ref-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-
-const nextConfig: NextConfig = {
-  reactStrictMode: true,
-  poweredByHeader: false,
-  deploymentId: buildId,
-  generateBuildId: () => buildId,
-  distDir: mode === 'static' ? 'out' : '.next-server',
-  ...(mode === 'static' ? { output: 'export' as const } : {}),
-  pageExtensions: mode === 'static' ? ['tsx', 'ts'] : ['server.tsx', 'server.ts', 'tsx', 'ts'],
-  env: { SITE_MODE: mode },
-  outputFileTracingRoot: path.join(__dirname, '..'),
-  eslint: { ignoreDuringBuilds: true },
-  experimental: {
-    staleTimes: { dynamic: 30, static: 300 },
-  },
-};
-
-export default nextConfig;

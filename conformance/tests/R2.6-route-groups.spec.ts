@@ -1,4 +1,5 @@
-import { clause, clauseTitle, record } from '../harness/clause';
+import type { TestInfo } from '@playwright/test';
+import { clause, clauseTitle, markUntested, record } from '../harness/clause';
 import { expect, test, type Page } from '../harness/fixtures';
 
 // R2.6 "Path segments written in parentheses are route groups and do not appear in the address."
@@ -24,9 +25,11 @@ function withGroupInserted(path: string, group: string): string[] {
   return Array.from({ length: segs.length + 1 }, (_, i) => `/${[...segs.slice(0, i), group, ...segs.slice(i)].join('/')}`);
 }
 
-async function clickLinkTo(page: Page, href: string): Promise<void> {
+/** Clicks a visible link to `href`; a page without one is a profile gap (untested), not a failure. */
+async function clickLinkTo(page: Page, href: string, info: TestInfo): Promise<void> {
   const link = page.locator(`a[href="${href}"]:visible`).first();
-  await expect(link, `a visible link to ${href} on ${page.url()}`).toBeAttached();
+  const found = await link.waitFor({ state: 'attached', timeout: 7_000 }).then(() => true, () => false);
+  if (!found) markUntested(info, `the profile goes from ${new URL(page.url()).pathname} to ${href} by a link, but that page has no visible link to ${href}`);
   await link.click();
 }
 
@@ -46,7 +49,7 @@ test.describe(clauseTitle('R2.6'), clause('R2.6'), () => {
     await page.waitForLoadState('networkidle');
     await collect();
     for (const next of chain.slice(1)) {
-      await clickLinkTo(page, next);
+      await clickLinkTo(page, next, testInfo);
       await expect(page).toHaveURL(target.abs(next));
       await page.waitForLoadState('networkidle');
       await collect();

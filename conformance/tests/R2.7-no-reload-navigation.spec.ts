@@ -1,3 +1,4 @@
+import type { TestInfo } from '@playwright/test';
 import { clause, clauseTitle, markUntested, record } from '../harness/clause';
 import { expect, test, type Page } from '../harness/fixtures';
 
@@ -8,9 +9,11 @@ async function content(page: Page): Promise<string> {
   return page.evaluate(() => `${document.title}\n${((document.querySelector('main') ?? document.body) as HTMLElement).innerText}`);
 }
 
-async function clickLinkTo(page: Page, href: string): Promise<void> {
+/** Clicks a visible link to `href`; a page without one is a profile gap (untested), not a failure. */
+async function clickLinkTo(page: Page, href: string, info: TestInfo): Promise<void> {
   const link = page.locator(`a[href="${href}"]:visible`).first();
-  await expect(link, `a visible link to ${href} on ${page.url()}`).toBeAttached();
+  const found = await link.waitFor({ state: 'attached', timeout: 7_000 }).then(() => true, () => false);
+  if (!found) markUntested(info, `the profile goes from ${new URL(page.url()).pathname} to ${href} by a link, but that page has no visible link to ${href}`);
   await link.click();
 }
 
@@ -31,7 +34,7 @@ test.describe(clauseTitle('R2.7'), clause('R2.7'), () => {
       const visited: { path: string; url: string; title: string }[] = [];
       for (const next of chain.slice(1, steps + 1)) {
         const before = await content(page);
-        await clickLinkTo(page, next);
+        await clickLinkTo(page, next, testInfo);
         await expect(page).toHaveURL(target.abs(next));
         await expect.poll(() => content(page), `the content changes after clicking the link to ${next}`).not.toBe(before);
         visited.push({ path: next, url: page.url(), title: await page.title() });

@@ -46,7 +46,8 @@ test.describe(clauseTitle('R2.8'), clause('R2.8'), () => {
     // Follow a link to the other page without moving the scroll position first: a real click when
     // such a link is in view, else the link focused without scrolling and activated with Enter.
     const links = page.locator(`a[href="${other}"]`);
-    await expect(links.first(), `a link to ${other} on ${tall}`).toBeAttached();
+    const found = await links.first().waitFor({ state: 'attached', timeout: 7_000 }).then(() => true, () => false);
+    if (!found) markUntested(testInfo, `the profile says ${tall} links to ${other}, but it has no such link`);
     const inView = await links.evaluateAll((els) => els.findIndex((el) => {
       const r = el.getBoundingClientRect();
       return r.width > 0 && r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;

@@ -1,5 +1,6 @@
+import type { TestInfo } from '@playwright/test';
 import { announcements, readLiveRegions } from '../harness/announcer';
-import { clause, clauseTitle, record } from '../harness/clause';
+import { clause, clauseTitle, markUntested, record } from '../harness/clause';
 import { expect, test, type Page } from '../harness/fixtures';
 
 // R2.9 "After each navigation, an announcement for assistive technology reads the page title or, if none, the first heading."
@@ -11,9 +12,11 @@ async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
-async function clickLinkTo(page: Page, href: string): Promise<void> {
+/** Clicks a visible link to `href`; a page without one is a profile gap (untested), not a failure. */
+async function clickLinkTo(page: Page, href: string, info: TestInfo): Promise<void> {
   const link = page.locator(`a[href="${href}"]:visible`).first();
-  await expect(link, `a visible link to ${href} on ${page.url()}`).toBeAttached();
+  const found = await link.waitFor({ state: 'attached', timeout: 7_000 }).then(() => true, () => false);
+  if (!found) markUntested(info, `the profile goes from ${new URL(page.url()).pathname} to ${href} by a link, but that page has no visible link to ${href}`);
   await link.click();
 }
 
@@ -54,7 +57,7 @@ test.describe(clauseTitle('R2.9'), clause('R2.9'), () => {
     const { from, titled } = target.scenario('announcer');
     await page.goto(from);
     await settle(page);
-    await clickLinkTo(page, titled);
+    await clickLinkTo(page, titled, testInfo);
     await expect(page).toHaveURL(target.abs(titled));
     const got = await expectAnnounced(page, `the title of ${titled}`, () => page.title());
     await record(testInfo, 'announced', { from, to: titled, documentTitle: got.expected, announced: got.announced, regions: await readLiveRegions(page) });
@@ -65,7 +68,7 @@ test.describe(clauseTitle('R2.9'), clause('R2.9'), () => {
     await page.goto(from);
     await settle(page);
     const fromTitle = await page.title();
-    await clickLinkTo(page, untitled);
+    await clickLinkTo(page, untitled, testInfo);
     await expect(page).toHaveURL(target.abs(untitled));
     await expect.poll(() => firstHeading(page), `${untitled} shows a heading`).not.toBe('');
     await expect.poll(() => page.title(), `precondition: the profile's untitled page ${untitled} has no title (it had "${fromTitle}" before the navigation)`).toBe('');
@@ -80,7 +83,7 @@ test.describe(clauseTitle('R2.9'), clause('R2.9'), () => {
     const steps: { to: string; title: string; announced: string[] }[] = [];
     for (const next of chain.slice(1)) {
       const before = await page.title();
-      await clickLinkTo(page, next);
+      await clickLinkTo(page, next, testInfo);
       await expect(page).toHaveURL(target.abs(next));
       // Wait for the new page's title (or, with none, its first heading) and check it is announced.
       await expect.poll(() => page.title(), `${next} has its own title`).not.toBe(before);

@@ -15,6 +15,8 @@ export default function GlobalError({ error }: { error: Error & { digest?: strin
       <body style={styles.body}>
         <main style={styles.main}>
           <div style={styles.box}>
+            {/* Page heading for assistive technology; the visible message is the h2 below. */}
+            <h1 style={styles.visuallyHidden}>Application error</h1>
             <h2 style={styles.text}>
               {digest
                 ? 'Application error: a server-side exception has occurred (see the server logs for more information).'
@@ -61,4 +63,15 @@ const styles = {
   digest: { fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: '0.95rem', margin: '0 0 0.75rem' },
   hint: { margin: '1rem 0 0' },
   link: { color: '#0a58b0' },
+  visuallyHidden: {
+    position: 'absolute' as const,
+    width: '1px',
+    height: '1px',
+    margin: '-1px',
+    padding: 0,
+    overflow: 'hidden',
+    clip: 'rect(0, 0, 0, 0)',
+    whiteSpace: 'nowrap' as const,
+    border: 0,
+  },
 };

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { IS_STATIC } from '../content/site';
-import { SERVER_ONLY_ROUTES } from '../content/behaviours';
+import { SERVER_ONLY_ROUTES, isPagesRouterPath } from '../content/behaviours';
 
 export function isServerOnlyRoute(href: string): boolean {
   const path = href.split(/[?#]/)[0];
@@ -14,9 +14,10 @@ export function ServerBadge({ text = 'server mode only' }: { text?: string }) {
 }
 
 /**
- * Link to a demo. Routes that exist only in the server build are still listed in the static
- * build, as plain <a> (no prefetch of a page that is not there) with a "server mode only" label.
- * In the server build they are client links without prefetch.
+ * Link to a demo. Pages Router targets get a plain <a> (crossing routers is a full page load
+ * anyway; see PAGES_ROUTER_PREFIXES). Routes that exist only in the server build are still
+ * listed in the static build, as plain <a> (no prefetch of a page that is not there) with a
+ * "server mode only" label; in the server build they are client links without prefetch.
  */
 export default function DemoLink({
   href,
@@ -35,9 +36,9 @@ export default function DemoLink({
       <ServerBadge />
     </>
   ) : null;
-  if (routeIsServerOnly && IS_STATIC) {
+  if ((routeIsServerOnly && IS_STATIC) || isPagesRouterPath(href)) {
     return (
-      <span className="unavailable">
+      <span className={routeIsServerOnly && IS_STATIC ? 'unavailable' : undefined}>
         <a href={href}>{children}</a>
         {label}
       </span>

@@ -133,6 +133,18 @@ export const BEHAVIOURS: Behaviour[] = [
   },
 ];
 
+/**
+ * Path prefixes served by the Pages Router. Links to them from App Router pages are plain <a>:
+ * moving between the two routers is always a full page load, and an App Router prefetch of a
+ * Pages Router page only produces a useless request.
+ */
+export const PAGES_ROUTER_PREFIXES = ['/demos/status', '/demos/client-error', '/demos/timeout', '/demos/retry'] as const;
+
+export function isPagesRouterPath(href: string): boolean {
+  const path = href.split(/[?#]/)[0];
+  return PAGES_ROUTER_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
 /** Routes that exist only in the server build. */
 export const SERVER_ONLY_ROUTES = ['/demos/server-crash', '/demos/dynamic', '/demos/action'] as const;
 

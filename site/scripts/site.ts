@@ -396,11 +396,18 @@ export async function serveServer(
   if (!fs.existsSync(path.join(paths.buildDir, 'BUILD_ID'))) {
     throw new Error(`No server build in ${paths.buildDir}. Build it first (build --mode server).`);
   }
+  // Drop response-cache entries left on disk by an earlier server (see isrFlushToDisk in
+  // next.config.ts); the build's own pre-rendered pages live elsewhere and are kept.
+  fs.rmSync(path.join(paths.buildDir, 'server', 'route-cache'), { recursive: true, force: true });
   const host = '127.0.0.1';
   const port = opts.port && opts.port > 0 ? opts.port : await freePort(host);
   const child = spawn(process.execPath, [nextBin(), 'start', '-H', host, '-p', String(port)], {
     cwd: siteDir(),
-    env: nextEnv('server', { NODE_ENV: 'production' }),
+    // The build's own id (next.config.ts would otherwise make a new one for the deploymentId).
+    env: nextEnv('server', {
+      NODE_ENV: 'production',
+      SITE_BUILD_ID: fs.readFileSync(path.join(paths.buildDir, 'BUILD_ID'), 'utf8').trim(),
+    }),
     detached: true, // own process group, so stop() reaches every child
     stdio: ['ignore', opts.quiet ? 'ignore' : 'inherit', opts.quiet ? 'ignore' : 'inherit'],
   });

@@ -49,7 +49,7 @@ export default function ContactPage() {
         <section className="card contact-card" aria-labelledby="contact-location">
           <h2 id="contact-location">
             <MapPin size={20} aria-hidden="true" />
-            Location
+            Visit
           </h2>
           <address className="address">
             {location.lines.map((line) => (

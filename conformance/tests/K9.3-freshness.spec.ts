@@ -1,0 +1,112 @@
+import { clause, clauseTitle, record } from '../harness/clause';
+import { expect, test, type Page } from '../harness/fixtures';
+import type { RequestLog } from '../harness/request-log';
+
+// K9.3 "Prefetched page data counts as fresh for 30 seconds"
+
+/** Loaded, hydrated and quiet: the load event, then no network for a while. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.waitForLoadState('networkidle');
+}
+
+async function clickLinkTo(page: Page, href: string): Promise<void> {
+  const link = page.locator(`a[href="${href}"]:visible`).first();
+  await expect(link, `a visible link to ${href} on ${page.url()}`).toBeAttached();
+  await link.click();
+}
+
+/**
+ * The page path a page-data request asks for: /x.txt → /x, /index.txt → /, /x?_rsc=… → /x,
+ * /_next/data/<build>/x.json → /x.
+ */
+function pageDataPath(url: string): string {
+  let p = new URL(url).pathname;
+  const data = /^\/_next\/data\/[^/]+(\/.*)\.json$/.exec(p);
+  if (data) p = data[1];
+  else if (p.endsWith('.txt')) p = p.slice(0, -'.txt'.length);
+  if (p === '/index' || p === '') return '/';
+  return p.length > 1 ? p.replace(/\/+$/, '') : p;
+}
+
+function dataFor(log: RequestLog, path: string, from: number): string[] {
+  return log.pageData(from).filter((e) => pageDataPath(e.url) === path).map((e) => e.url);
+}
+
+test.describe(clauseTitle('K9.3'), clause('K9.3'), () => {
+  test('page data fetched by a navigation is reused by a navigation 29 s after its last use', async ({ page, target, requestLog, clock }, testInfo) => {
+    const { from, to } = target.scenario('freshness');
+    await clock.install();
+    await page.goto(from);
+    await settle(page);
+
+    // First visit: the data of `to` is fetched and used (the link is not prefetched, so it is fetched now or was already).
+    const lastUse = await clock.now();
+    await clickLinkTo(page, to);
+    await expect(page).toHaveURL(target.abs(to));
+    await expect.poll(() => dataFor(requestLog, to, 0), `the data of ${to} has been fetched`).not.toEqual([]);
+    await settle(page);
+    await page.goBack();
+    await expect(page).toHaveURL(target.abs(from));
+    await settle(page);
+
+    const mark = requestLog.mark();
+    const ageBefore = await clock.ageTo(lastUse, 29_000);
+    await clickLinkTo(page, to);
+    const ageAfter = (await clock.now()) - lastUse;
+    await expect(page).toHaveURL(target.abs(to));
+    await settle(page);
+    await record(testInfo, 'revisit', { from, to, ageAtClickMs: [ageBefore, ageAfter], pageData: requestLog.pageData(mark).map((e) => e.url), documents: requestLog.documents(mark).map((d) => d.url) });
+
+    expect(ageAfter, 'precondition: the revisit happened within 30 s of the last use').toBeLessThan(30_000);
+    expect(dataFor(requestLog, to, mark), `page-data requests for ${to} at 29 s`).toEqual([]);
+    expect(requestLog.documents(mark).map((d) => d.url), 'document requests on the revisit').toEqual([]);
+  });
+
+  for (const side of [29, 31] as const) {
+    const name = side === 29
+      ? 'a dynamic page\'s data is reused by a navigation 29 s after its last use'
+      : 'a dynamic page\'s data is fetched anew by a navigation 31 s after its last use';
+    test(name, async ({ page, target, requestLog, clock }, testInfo) => {
+      const { hub, page: dynamic } = target.scenario('dynamicFreshness');
+      await clock.install();
+      await page.goto(hub);
+      await settle(page);
+
+      // Reached by a navigation (the hub's link is not prefetched): the navigation fetches its data.
+      const beforeUse = await clock.now();
+      const first = requestLog.mark();
+      await clickLinkTo(page, dynamic);
+      await expect(page).toHaveURL(target.abs(dynamic));
+      await expect.poll(() => dataFor(requestLog, dynamic, first), `the navigation fetched the data of ${dynamic}`).not.toEqual([]);
+      await settle(page);
+      const afterUse = await clock.now();
+      const firstText = await page.locator('main').innerText();
+      await clickLinkTo(page, hub);
+      await expect(page).toHaveURL(target.abs(hub));
+      await settle(page);
+
+      // Both sides are taken conservatively: 29 s counted from before the use, 31 s from after it.
+      const mark = requestLog.mark();
+      const ageBefore = side === 29 ? await clock.ageTo(beforeUse, 29_000) : await clock.ageTo(afterUse, 31_000);
+      await clickLinkTo(page, dynamic);
+      const ageAfter = (await clock.now()) - (side === 29 ? beforeUse : afterUse);
+      await expect(page).toHaveURL(target.abs(dynamic));
+      await settle(page);
+      const requests = dataFor(requestLog, dynamic, mark);
+      await record(testInfo, `revisit at ${side} s`, {
+        hub, page: dynamic, ageAtClickMs: [ageBefore, ageAfter], firstUseMs: afterUse - beforeUse,
+        pageData: requestLog.pageData(mark).map((e) => e.url), sameContent: (await page.locator('main').innerText()) === firstText,
+      });
+
+      if (side === 29) {
+        expect(ageAfter, 'precondition: the revisit happened within 30 s of the last use').toBeLessThan(30_000);
+        expect(requests, `page-data requests for ${dynamic} at 29 s`).toEqual([]);
+      } else {
+        expect(ageBefore, 'precondition: the revisit happened more than 30 s after the last use').toBeGreaterThan(30_000);
+        expect(requests.length, `page-data requests for ${dynamic} at 31 s`).toBeGreaterThan(0);
+      }
+      expect(requestLog.documents(mark).map((d) => d.url), 'document requests on the revisit').toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,89 @@
+import { clause, clauseTitle, record } from '../harness/clause';
+import type { FakeClock } from '../harness/clock';
+import { expect, test, type Page } from '../harness/fixtures';
+import { isPageDataRequest, type RequestLog } from '../harness/request-log';
+
+// K9.4 "and expires after 5 minutes."
+
+/** Loaded, hydrated and quiet: the load event, then no network for a while. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.waitForLoadState('networkidle');
+}
+
+/**
+ * The page path a page-data request asks for: /x.txt → /x, /index.txt → /, /x?_rsc=… → /x,
+ * /_next/data/<build>/x.json → /x.
+ */
+function pageDataPath(url: string): string {
+  let p = new URL(url).pathname;
+  const data = /^\/_next\/data\/[^/]+(\/.*)\.json$/.exec(p);
+  if (data) p = data[1];
+  else if (p.endsWith('.txt')) p = p.slice(0, -'.txt'.length);
+  if (p === '/index' || p === '') return '/';
+  return p.length > 1 ? p.replace(/\/+$/, '') : p;
+}
+
+function dataFor(log: RequestLog, path: string, from: number): string[] {
+  return log.pageData(from).filter((e) => pageDataPath(e.url) === path).map((e) => e.url);
+}
+
+/**
+ * Loads the prefetch page and picks the first page it prefetched that it links to in its main
+ * content. `prefetchedAt` is the page's fake time read as soon as that request was seen: it is
+ * not earlier than the moment the prefetch was made, so ages counted from it are not overstated
+ * for the "expired" side and overstated by only that read's delay for the "not yet" side.
+ */
+async function loadAndPickPrefetched(page: Page, clock: FakeClock, prefetchPage: string): Promise<{ path: string; prefetchedAt: number; order: number; prefetched: string[] }> {
+  const seen = new Map<string, { order: number; at: Promise<number> }>();
+  page.on('request', (r) => {
+    if (!isPageDataRequest({ url: r.url(), resourceType: r.resourceType(), headers: r.headers(), method: r.method() })) return;
+    const path = pageDataPath(r.url());
+    if (!seen.has(path)) seen.set(path, { order: seen.size, at: clock.now().catch(() => NaN) });
+  });
+  await clock.install();
+  await page.goto(prefetchPage);
+  await settle(page);
+  const inMain = await page.locator('main a[href^="/"]:visible').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+  const candidates = [...seen.entries()].filter(([path]) => path !== prefetchPage && inMain.includes(path)).sort((a, b) => a[1].order - b[1].order);
+  expect(candidates.length, `pages linked from ${prefetchPage}'s main content that were prefetched (seen: ${[...seen.keys()].join(', ')})`).toBeGreaterThan(0);
+  const [path, { order, at }] = candidates[0];
+  const prefetchedAt = await at;
+  expect(Number.isFinite(prefetchedAt), 'the page\'s clock was read when the prefetch was seen').toBe(true);
+  return { path, prefetchedAt, order, prefetched: [...seen.keys()] };
+}
+
+test.describe(clauseTitle('K9.4'), clause('K9.4'), () => {
+  test('a prefetched page navigated to 299 s after the prefetch sends no page-data request', async ({ page, target, requestLog, clock }, testInfo) => {
+    const { page: prefetchPage } = target.scenario('prefetch');
+    const picked = await loadAndPickPrefetched(page, clock, prefetchPage);
+
+    const mark = requestLog.mark();
+    const ageBefore = await clock.ageTo(picked.prefetchedAt, 299_000);
+    await page.locator(`main a[href="${picked.path}"]:visible`).first().click();
+    const ageAfter = (await clock.now()) - picked.prefetchedAt;
+    await expect(page).toHaveURL(target.abs(picked.path));
+    await settle(page);
+    await record(testInfo, 'navigation at 299 s', { ...picked, ageAtClickMs: [ageBefore, ageAfter], pageData: requestLog.pageData(mark).map((e) => e.url) });
+
+    expect(ageAfter, 'precondition: the navigation happened within 300 s of the prefetch').toBeLessThan(300_000);
+    expect(dataFor(requestLog, picked.path, mark), `page-data requests for ${picked.path} at 299 s`).toEqual([]);
+    expect(requestLog.documents(mark).map((d) => d.url), 'document requests on the navigation').toEqual([]);
+  });
+
+  test('a prefetched page navigated to 301 s after the prefetch has its data fetched anew', async ({ page, target, requestLog, clock }, testInfo) => {
+    const { page: prefetchPage } = target.scenario('prefetch');
+    const picked = await loadAndPickPrefetched(page, clock, prefetchPage);
+
+    const mark = requestLog.mark();
+    const ageBefore = await clock.ageTo(picked.prefetchedAt, 301_000);
+    await page.locator(`main a[href="${picked.path}"]:visible`).first().click();
+    await expect(page).toHaveURL(target.abs(picked.path));
+    await expect.poll(() => dataFor(requestLog, picked.path, mark), `page-data requests for ${picked.path} at 301 s`).not.toEqual([]);
+    await settle(page);
+    await record(testInfo, 'navigation at 301 s', { ...picked, ageAtClickMs: ageBefore, pageData: requestLog.pageData(mark).map((e) => ({ url: e.url, headers: e.headers })) });
+
+    expect(ageBefore, 'precondition: the navigation happened more than 300 s after the prefetch').toBeGreaterThan(300_000);
+    expect(requestLog.documents(mark).map((d) => d.url), 'document requests on the navigation').toEqual([]);
+  });
+});
