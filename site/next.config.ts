@@ -11,6 +11,53 @@ import { PHASE_PRODUCTION_SERVER } from 'next/constants';
  * Files named `*.server.tsx` / `*.server.ts` are pages only in the server build (pageExtensions),
  * so server-only routes never reach the static export.
  */
+/**
+ * Server mode. Every answer: nosniff, referrer policy, no framing (X-Powered-By is off above).
+ * Content-Security-Policy: App Router paths get theirs from middleware.server.ts (script hashes
+ * of pre-rendered pages, or a nonce); the Pages Router pages, which the middleware leaves out and
+ * which have no inline scripts, get the same policy without hashes here. Kept self-contained
+ * (no imports): the mutants runner starts `next start` on a copy holding only this file and the
+ * build. Must equal buildPolicy() in scripts/csp.ts (site/tests/security.spec.ts checks it).
+ */
+const PAGES_ROUTER_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+const PAGES_ROUTER_PATHS = [
+  '/demos/status',
+  '/demos/status/:code(400|404|405|418|500|503|throws)',
+  '/demos/retry',
+  '/demos/retry/:slug',
+  '/demos/timeout',
+  '/demos/timeout/target',
+  '/demos/client-error',
+];
+
+async function securityHeaders() {
+  return [
+    {
+      source: '/:path*',
+      headers: [
+        { key: 'X-Content-Type-Options', value: 'nosniff' },
+        { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+        { key: 'X-Frame-Options', value: 'DENY' },
+      ],
+    },
+    ...PAGES_ROUTER_PATHS.map((source) => ({
+      source,
+      headers: [{ key: 'Content-Security-Policy', value: PAGES_ROUTER_CSP }],
+    })),
+  ];
+}
+
 export default function config(phase: string): NextConfig {
   const rawMode = process.env.SITE_MODE ?? 'server';
   if (rawMode !== 'static' && rawMode !== 'server') {
@@ -47,6 +94,9 @@ export default function config(phase: string): NextConfig {
     // Server: page.server.tsx files are pages too.
     pageExtensions: mode === 'static' ? ['tsx', 'ts'] : ['server.tsx', 'server.ts', 'tsx', 'ts'],
     env: { SITE_MODE: mode },
+    // Security headers (docs/security.md). An export has no server: the static server sends its
+    // own (STATIC_HOSTING_CONFIG in scripts/site.ts).
+    ...(mode === 'server' ? { headers: securityHeaders } : {}),
     outputFileTracingRoot: path.join(__dirname, '..'),
     eslint: { ignoreDuringBuilds: true },
     experimental: {

@@ -16,6 +16,7 @@ import path from 'node:path';
 import serveHandler from 'serve-handler';
 
 import { SERVER_ONLY_ROUTES } from '../content/behaviours';
+import { BASELINE_SECURITY_HEADERS, writeServerCspManifest } from './csp';
 
 type ServeConfig = NonNullable<Parameters<typeof serveHandler>[2]>;
 
@@ -41,11 +42,29 @@ export { SERVER_ONLY_ROUTES };
 // ---------------------------------------------------------------------------------------------
 // Paths
 
+/** Where this module's own file is, however it was loaded (CommonJS, ESM, tsx, Playwright). */
+function ownFile(): string | undefined {
+  if (typeof __filename === 'string' && __filename.endsWith('.ts')) return __filename;
+  // ES modules have no __filename here (and import.meta cannot be written in a file that must
+  // also load as CommonJS): read this function's own location from a stack trace.
+  const stack = new Error().stack ?? '';
+  let text = stack;
+  try {
+    text = decodeURIComponent(stack);
+  } catch {
+    /* keep the raw stack */
+  }
+  const match = /(?:file:\/\/)?(\/[^\s:()?]*\/scripts\/site\.ts)/.exec(text);
+  return match?.[1];
+}
+
 function findSiteDir(): string {
   if (process.env.SITE_DIR) return path.resolve(process.env.SITE_DIR);
   const candidates: string[] = [];
   if (typeof __dirname === 'string') candidates.push(path.resolve(__dirname, '..'));
-  // Fallback when loaded as an ES module without __dirname: walk up from the working directory.
+  const file = ownFile();
+  if (file) candidates.push(path.resolve(path.dirname(file), '..'));
+  // Last resort: walk up from the working directory.
   let dir = process.cwd();
   for (;;) {
     candidates.push(dir, path.join(dir, 'site'));
@@ -212,6 +231,8 @@ export async function buildSite(
   } else {
     const actual = fs.readFileSync(path.join(paths.buildDir, 'BUILD_ID'), 'utf8').trim();
     if (actual !== buildId) throw new Error(`Server build id is ${actual}, expected ${buildId}.`);
+    // Script hashes of the pre-rendered pages, for the middleware's Content-Security-Policy.
+    writeServerCspManifest(paths.buildDir);
   }
 
   fs.writeFileSync(paths.marker, JSON.stringify({ mode, buildId, builtAt: new Date().toISOString(), ms }, null, 2));
@@ -233,7 +254,7 @@ export function lastBuildId(mode: SiteMode): string | undefined {
 // Freshness
 
 /** Folders and files under site/ that are not build inputs. */
-const IGNORED_NAMES = new Set(['node_modules', 'out', '.next', '.next-server', 'scripts', 'next-env.d.ts', '.DS_Store']);
+const IGNORED_NAMES = new Set(['node_modules', 'out', '.next', '.next-server', 'scripts', 'tests', 'next-env.d.ts', '.DS_Store']);
 const IGNORED_RELATIVE = new Set([path.join('public', 'conformance-report.html'), 'tsconfig.tsbuildinfo']);
 
 function newestSourceMtime(dir: string, root: string): number {
@@ -253,7 +274,7 @@ function newestSourceMtime(dir: string, root: string): number {
 
 /**
  * True when that mode's build output exists and was completed after the last change to any
- * source file under site/ (build folders, node_modules, scripts/, next-env.d.ts and the copied
+ * source file under site/ (build folders, node_modules, scripts/, tests/, next-env.d.ts and the copied
  * conformance report are not sources).
  */
 export function isBuildFresh(mode: SiteMode): boolean {
@@ -283,6 +304,9 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
   });
 }
 
+/** The static server's Content-Security-Policy: framing, plugins, <base> and form targets. */
+export const STATIC_CSP = "frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'";
+
 /** serve-handler settings matching the documented production hosting (docs/static-hosting.md). */
 export const STATIC_HOSTING_CONFIG: ServeConfig = {
   cleanUrls: true, // /about → about.html
@@ -297,6 +321,15 @@ export const STATIC_HOSTING_CONFIG: ServeConfig = {
     {
       source: '**/*.@(html|txt)',
       headers: [{ key: 'Cache-Control', value: 'no-cache' }],
+    },
+    {
+      // Security headers (docs/security.md). The policy has no script-src: an export's pages keep
+      // inline scripts, and hashing them per file is left to the host (see docs/security.md).
+      source: '**',
+      headers: [
+        ...BASELINE_SECURITY_HEADERS,
+        { key: 'Content-Security-Policy', value: STATIC_CSP },
+      ],
     },
   ],
 };

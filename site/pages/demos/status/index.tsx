@@ -30,7 +30,7 @@ export default function StatusIndexPage() {
         <h2>Real error answers</h2>
         <p>
           The server build also answers with real error statuses: an unknown address gives 404, a
-          malformed address 400, a POST to a pre-rendered page 405, and a page whose data fails on
+          malformed address 400, a POST to a static file 405, and a page whose data fails on
           the server 500:
         </p>
         <p>

@@ -1,0 +1,163 @@
+/**
+ * Server mode only: named middleware.server.ts, it matches next.config's server pageExtensions
+ * (middleware.{server.ts,…}) but not the static ones (middleware.{tsx,ts}).
+ *
+ * 1. Content-Security-Policy for App Router pages. Pre-rendered pages get the policy listing the
+ *    sha256 of their inline scripts, read from <distDir>/csp-manifest.json (written after the
+ *    build by site/scripts/csp.ts): the page stays static. Every other path gets a fresh nonce,
+ *    put on the request's CSP header, where Next picks it up and stamps it on its scripts.
+ * 2. Server-function requests naming an action this build does not have are answered 404 (fetch
+ *    actions) or 400 (form posts), before Next's action handler, which answers a forged form
+ *    post with a 500. Malformed bodies of known actions get a 400.
+ *
+ * Pages Router pages are left out of the matcher: the Pages Router client checks links against
+ * the middleware matcher and, when one matches, fetches page data through the middleware first
+ * (extra /_next/data requests) — that would change what the K-clauses observe. They get their
+ * (hash-free) policy from next.config.ts instead; keep both lists in step with site/pages/.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { NextResponse, type NextRequest } from 'next/server';
+
+export const config = {
+  runtime: 'nodejs',
+  matcher: [
+    // Everything but build assets and the Pages Router pages (their exact paths, so unknown paths
+    // below them, which get the App Router not-found page, still pass through here).
+    '/((?!_next/static/|_next/image|favicon\\.svg$|demos/status(?:/(?:400|404|405|418|500|503|throws))?(?:\\.json)?$|demos/retry(?:/[^/]+)?(?:\\.json)?$|demos/timeout(?:/target)?(?:\\.json)?$|demos/client-error(?:\\.json)?$).*)',
+  ],
+};
+
+const DIST_DIR = '.next-server';
+const NONCE_PLACEHOLDER = '{nonce}';
+
+interface CspManifest {
+  routes: Record<string, string>;
+  dynamic: string;
+}
+
+let cspManifest: CspManifest | null | undefined;
+let actionIds: Set<string> | null | undefined;
+
+function distPath(...parts: string[]): string {
+  return path.join(process.cwd(), DIST_DIR, ...parts);
+}
+
+function loadCsp(): CspManifest | null {
+  if (cspManifest !== undefined) return cspManifest;
+  try {
+    const data = JSON.parse(fs.readFileSync(distPath('csp-manifest.json'), 'utf8')) as Partial<CspManifest>;
+    cspManifest = data.routes && typeof data.dynamic === 'string' ? { routes: data.routes, dynamic: data.dynamic } : null;
+  } catch {
+    cspManifest = null;
+  }
+  if (!cspManifest) {
+    console.warn(`[middleware] no ${DIST_DIR}/csp-manifest.json: pages are sent without a Content-Security-Policy (build with site/scripts/cli.ts).`);
+  }
+  return cspManifest;
+}
+
+/** Ids of this build's server functions (server/server-reference-manifest.json). */
+function loadActionIds(): Set<string> {
+  if (actionIds) return actionIds;
+  try {
+    const data = JSON.parse(fs.readFileSync(distPath('server', 'server-reference-manifest.json'), 'utf8')) as {
+      node?: Record<string, unknown>;
+      edge?: Record<string, unknown>;
+    };
+    actionIds = new Set([...Object.keys(data.node ?? {}), ...Object.keys(data.edge ?? {})]);
+  } catch {
+    actionIds = new Set();
+  }
+  return actionIds;
+}
+
+function plain(status: number, body: string, extra: Record<string, string> = {}): NextResponse {
+  return new NextResponse(`${body}\n`, {
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...extra },
+  });
+}
+
+/** The 404 Next itself gives an unknown fetch action (the client reads the header). */
+const actionNotFound = () => plain(404, 'Server action not found.', { 'x-nextjs-action-not-found': '1' });
+const badRequest = () => plain(400, 'Bad Request');
+
+/** `{"id":"<id>",…}` of a bound form action ($ACTION_REF_n → $ACTION_n:0). */
+function descriptorId(value: FormDataEntryValue | null): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  try {
+    const parsed = JSON.parse(value) as { id?: unknown };
+    return typeof parsed.id === 'string' ? parsed.id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function readForm(req: NextRequest): Promise<FormData | undefined> {
+  try {
+    return await req.formData();
+  } catch {
+    return undefined;
+  }
+}
+
+/** A response when a POST must not reach Next's action handler, else undefined. */
+async function checkServerFunction(req: NextRequest): Promise<NextResponse | undefined> {
+  if (req.method !== 'POST') return undefined;
+  const ids = loadActionIds();
+  const actionId = req.headers.get('next-action');
+  const contentType = (req.headers.get('content-type') ?? '').toLowerCase();
+  const multipart = contentType.startsWith('multipart/form-data');
+
+  if (actionId !== null) {
+    // A call from the client router: the id must be one of this build's.
+    if (!ids.has(actionId)) return actionNotFound();
+    if (multipart) return (await readForm(req)) ? undefined : badRequest();
+    try {
+      JSON.parse(await req.text());
+    } catch {
+      return badRequest();
+    }
+    return undefined;
+  }
+
+  if (!multipart) return undefined; // not a server-function request; Next renders or refuses it
+  // A form posted without JavaScript: Next looks for $ACTION_ID_<id> / $ACTION_REF_<n> fields and
+  // answers 500 when there is none or one names an unknown action.
+  const form = await readForm(req);
+  if (!form) return badRequest();
+  let actions = 0;
+  for (const key of new Set(form.keys())) {
+    if (key.startsWith('$ACTION_ID_')) {
+      if (!ids.has(key.slice('$ACTION_ID_'.length))) return actionNotFound();
+      actions++;
+    } else if (key.startsWith('$ACTION_REF_')) {
+      const id = descriptorId(form.get(`$ACTION_${key.slice('$ACTION_REF_'.length)}:0`));
+      if (!id || !ids.has(id)) return actionNotFound();
+      actions++;
+    }
+  }
+  return actions > 0 ? undefined : badRequest();
+}
+
+export async function middleware(req: NextRequest): Promise<NextResponse> {
+  const refused = await checkServerFunction(req);
+  if (refused) return refused;
+
+  const csp = loadCsp();
+  if (!csp) return NextResponse.next();
+  const fixed = csp.routes[req.nextUrl.pathname];
+  if (fixed) {
+    const res = NextResponse.next();
+    res.headers.set('Content-Security-Policy', fixed);
+    return res;
+  }
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
+  const policy = csp.dynamic.split(NONCE_PLACEHOLDER).join(nonce);
+  const headers = new Headers(req.headers);
+  headers.set('content-security-policy', policy);
+  const res = NextResponse.next({ request: { headers } });
+  res.headers.set('Content-Security-Policy', policy);
+  return res;
+}

@@ -1,0 +1,150 @@
+import type { Locator } from '@playwright/test';
+import { expect, test, type Page } from '../../conformance/harness/fixtures';
+
+// Accessibility of the reference site (a site check, not a clause of the spec): every page has no
+// axe violation of WCAG 2.2 A/AA, in both delivery modes, at phone and desktop widths, with the
+// menu closed and (where the menu button shows) open.
+
+interface PageCase {
+  name: string;
+  path: string;
+  /** Exists (or behaves as described) only in the server build. */
+  serverOnly?: boolean;
+  /** Expected HTTP status of the document (default 200). */
+  status?: number;
+  /** Steps after the load that bring the page into the state to check (e.g. a crash click). */
+  act?: (page: Page) => Promise<void>;
+  /** Shown once the page is in that state. */
+  ready: (page: Page) => Locator;
+  /** The page has no site header (the global failure page replaces the whole layout). */
+  noHeader?: boolean;
+}
+
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 }).first();
+const h1Named = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { level: 1, name });
+const CLIENT_ERROR = /Application error: a client-side exception has occurred/;
+
+const PAGES: PageCase[] = [
+  { name: 'home', path: '/', ready: h1 },
+  { name: 'about', path: '/about', ready: h1 },
+  { name: 'contact', path: '/contact', ready: h1 },
+  { name: 'not-found', path: '/no-such-page', status: 404, ready: h1Named('404') },
+  { name: 'broken-link demo', path: '/demos/broken-link', ready: h1 },
+  { name: 'links demo', path: '/demos/links', ready: h1 },
+  { name: 'linked page 1', path: '/demos/links/1', ready: h1 },
+  { name: 'linked page 10', path: '/demos/links/10', ready: h1 },
+  { name: 'tall demo', path: '/demos/tall', ready: h1 },
+  { name: 'plain demo', path: '/demos/plain', ready: h1 },
+  { name: 'no-prefetch demo', path: '/demos/no-prefetch', ready: h1 },
+  { name: 'untitled demo', path: '/demos/untitled', ready: h1 },
+  { name: 'dynamic hub', path: '/demos/dynamic-hub', ready: h1 },
+  { name: 'crash demo', path: '/demos/crash', ready: h1 },
+  {
+    name: 'global failure page (after the crash click)',
+    path: '/demos/crash',
+    act: async (page) => {
+      await hydrated(page);
+      await page.getByRole('button', { name: 'Crash this page' }).click();
+    },
+    ready: (page) => page.getByRole('heading', { name: CLIENT_ERROR }),
+    noHeader: true,
+  },
+  { name: 'client-error demo', path: '/demos/client-error', ready: h1 },
+  {
+    name: 'error page without a status (after the throw)',
+    path: '/demos/client-error',
+    act: async (page) => {
+      await hydrated(page);
+      await page.getByRole('button', { name: 'Throw an error' }).click();
+    },
+    ready: (page) => page.getByRole('heading', { name: CLIENT_ERROR }),
+  },
+  { name: 'status index', path: '/demos/status', ready: h1 },
+  ...[400, 404, 405, 418, 500, 503].map((code) => ({
+    name: `status page ${code}`,
+    path: `/demos/status/${code}`,
+    ready: h1Named(String(code)),
+  })),
+  { name: 'throwing page (static: pre-rendered note)', path: '/demos/status/throws', ready: h1 },
+  { name: 'retry demo', path: '/demos/retry', ready: h1 },
+  { name: 'retry pre-rendered page', path: '/demos/retry/prebuilt', ready: h1 },
+  { name: 'timeout demo', path: '/demos/timeout', ready: h1 },
+  { name: 'timeout target', path: '/demos/timeout/target', ready: h1 },
+  // Server build only.
+  { name: 'server function demo', path: '/demos/action', serverOnly: true, ready: h1 },
+  { name: 'dynamic page', path: '/demos/dynamic', serverOnly: true, ready: h1 },
+  {
+    name: 'global failure page (server crash)',
+    path: '/demos/server-crash',
+    serverOnly: true,
+    status: 500,
+    ready: (page) => page.getByText(/^Digest: /),
+    noHeader: true,
+  },
+  { name: 'status 500 answer (page failing on the server)', path: '/demos/status/throws', serverOnly: true, status: 500, ready: h1Named('500') },
+  {
+    name: 'retry page generated on first visit',
+    path: '/demos/retry/first-visit',
+    serverOnly: true,
+    ready: (page) => page.getByTestId('retry-slug'),
+  },
+];
+
+const WIDTHS = [
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+] as const;
+
+/** The framework has taken over the page (its route announcer is in the document). */
+async function hydrated(page: Page): Promise<void> {
+  await page.locator('next-route-announcer').waitFor({ state: 'attached' });
+}
+
+async function violations(makeAxe: () => import('@axe-core/playwright').default, state: string): Promise<string[]> {
+  const result = await makeAxe().analyze();
+  return result.violations.map((v) => {
+    const targets = v.nodes.map((n) => n.target.map(String).join(' ')).join(' | ');
+    return `[${state}] ${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.length} node(s): ${targets}`;
+  });
+}
+
+test.describe('accessibility (axe, WCAG 2.2 A/AA)', () => {
+  for (const p of PAGES) {
+    for (const w of WIDTHS) {
+      test(`${p.name} (${p.path}) at ${w.name} width has no violations`, async ({ page, mode, makeAxe }) => {
+        test.skip(!!p.serverOnly && mode === 'static', 'server-only route');
+        if (p.path === '/demos/status/throws' && !p.serverOnly) {
+          test.skip(mode === 'server', 'in server mode this address answers 500 (checked separately)');
+        }
+        await page.setViewportSize(w.viewport);
+        const res = await page.goto(p.path);
+        expect(res?.status(), `HTTP status of ${p.path}`).toBe(p.status ?? 200);
+        if (p.act) await p.act(page);
+        await expect(p.ready(page)).toBeVisible();
+        if (!p.noHeader) await hydrated(page);
+
+        const found: string[] = [];
+        found.push(...(await violations(makeAxe, 'menu closed')));
+
+        const menu = page.getByRole('button', { name: 'Menu' });
+        if (!p.noHeader && (await menu.isVisible())) {
+          await expect(menu).toHaveAttribute('aria-expanded', 'false');
+          await menu.click();
+          await expect(menu).toHaveAttribute('aria-expanded', 'true');
+          await expect(page.locator('#site-menu')).toBeVisible();
+          found.push(...(await violations(makeAxe, 'menu open')));
+        }
+        expect(found, `axe violations on ${p.path} at ${w.viewport.width}×${w.viewport.height}:\n${found.join('\n')}`).toEqual([]);
+      });
+    }
+  }
+
+  test('the menu button shows at phone width only', async ({ page }) => {
+    await page.setViewportSize(WIDTHS[0].viewport);
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
+    await page.setViewportSize(WIDTHS[1].viewport);
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' })).toBeVisible();
+  });
+});
