@@ -6,9 +6,9 @@
  *    sha256 of their inline scripts, read from <distDir>/csp-manifest.json (written after the
  *    build by site/scripts/csp.ts): the page stays static. Every other path gets a fresh nonce,
  *    put on the request's CSP header, where Next picks it up and stamps it on its scripts.
- * 2. Server-function requests naming an action this build does not have are answered 404 (fetch
- *    actions) or 400 (form posts), before Next's action handler, which answers a forged form
- *    post with a 500. Malformed bodies of known actions get a 400.
+ * 2. Server-function requests naming an action this build does not have are answered 404, before
+ *    Next's action handler, which answers a forged form post with a 500. Malformed bodies of known
+ *    actions and form posts without an action get a 400.
  *
  * Pages Router pages are left out of the matcher: the Pages Router client checks links against
  * the middleware matcher and, when one matches, fetches page data through the middleware first
@@ -22,9 +22,9 @@ import { NextResponse, type NextRequest } from 'next/server';
 export const config = {
   runtime: 'nodejs',
   matcher: [
-    // Everything but build assets and the Pages Router pages (their exact paths, so unknown paths
-    // below them, which get the App Router not-found page, still pass through here).
-    '/((?!_next/static/|_next/image|favicon\\.svg$|demos/status(?:/(?:400|404|405|418|500|503|throws))?(?:\\.json)?$|demos/retry(?:/[^/]+)?(?:\\.json)?$|demos/timeout(?:/target)?(?:\\.json)?$|demos/client-error(?:\\.json)?$).*)',
+    // Everything but build assets, Pages Router data and the Pages Router pages (their exact paths,
+    // so unknown paths below them, which get the App Router not-found page, still come here).
+    '/((?!_next/static/|_next/image|_next/data/|favicon\\.svg$|demos/status(?:/(?:400|404|405|418|500|503|throws))?(?:\\.json)?$|demos/retry(?:/[^/]+)?(?:\\.json)?$|demos/timeout(?:/target)?(?:\\.json)?$|demos/client-error(?:\\.json)?$).*)',
   ],
 };
 
@@ -113,7 +113,8 @@ async function checkServerFunction(req: NextRequest): Promise<NextResponse | und
   if (actionId !== null) {
     // A call from the client router: the id must be one of this build's.
     if (!ids.has(actionId)) return actionNotFound();
-    if (multipart) return (await readForm(req)) ? undefined : badRequest();
+    // React's encodeReply puts the arguments' root in field "0" (text bodies are that root).
+    if (multipart) return (await readForm(req))?.has('0') ? undefined : badRequest();
     try {
       JSON.parse(await req.text());
     } catch {

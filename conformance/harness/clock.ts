@@ -22,11 +22,21 @@ export class FakeClock {
     return this.page.evaluate(() => Date.now());
   }
 
-  /** Stops the clock; from now on only runFor/advance moves it. */
+  /**
+   * Stops the clock; from now on only runFor/advance moves it. The clock runs on while the
+   * pause is on its way, so the pause point is a little ahead; on a busy machine it may already
+   * have passed ("Cannot fast-forward to the past"), and a point further ahead is tried.
+   */
   async pause(): Promise<number> {
-    const t = (await this.now()) + 50;
-    await this.page.clock.pauseAt(t);
-    return t;
+    for (let margin = 50; ; margin *= 4) {
+      const t = (await this.now()) + margin;
+      try {
+        await this.page.clock.pauseAt(t);
+        return t;
+      } catch (e) {
+        if (margin >= 3200 || !/past/i.test(String(e))) throw e;
+      }
+    }
   }
 
   /** Runs the clock forward ms, firing every timer due on the way (paused or not). */

@@ -1,4 +1,6 @@
 import { clause, clauseTitle, record } from '../harness/clause';
+import type { Locator } from '@playwright/test';
+import type { FakeClock } from '../harness/clock';
 import { expect, test, type Page } from '../harness/fixtures';
 import type { RequestLog } from '../harness/request-log';
 
@@ -29,6 +31,20 @@ function pageDataPath(url: string): string {
   return p.length > 1 ? p.replace(/\/+$/, '') : p;
 }
 
+/**
+ * Clicks `link` when exactly `ageMs` have passed on the page's clock since `mark`: the clock is
+ * paused, moved forward, the click is made, and the clock runs on again (in real time) so the
+ * page can finish what the click started. Returns the age at the click.
+ */
+async function clickAtAge(page: Page, clock: FakeClock, link: Locator, mark: number, ageMs: number): Promise<number> {
+  await expect(link, 'the link to follow').toBeVisible();
+  await clock.pause();
+  const age = await clock.ageTo(mark, ageMs);
+  await link.click();
+  await page.clock.resume();
+  return age;
+}
+
 function dataFor(log: RequestLog, path: string, from: number): string[] {
   return log.pageData(from).filter((e) => pageDataPath(e.url) === path).map((e) => e.url);
 }
@@ -51,14 +67,12 @@ test.describe(clauseTitle('K9.3'), clause('K9.3'), () => {
     await settle(page);
 
     const mark = requestLog.mark();
-    const ageBefore = await clock.ageTo(lastUse, 29_000);
-    await clickLinkTo(page, to);
-    const ageAfter = (await clock.now()) - lastUse;
+    const age = await clickAtAge(page, clock, page.locator(`a[href="${to}"]:visible`).first(), lastUse, 29_000);
     await expect(page).toHaveURL(target.abs(to));
     await settle(page);
-    await record(testInfo, 'revisit', { from, to, ageAtClickMs: [ageBefore, ageAfter], pageData: requestLog.pageData(mark).map((e) => e.url), documents: requestLog.documents(mark).map((d) => d.url) });
+    await record(testInfo, 'revisit', { from, to, ageAtClickMs: age, pageData: requestLog.pageData(mark).map((e) => e.url), documents: requestLog.documents(mark).map((d) => d.url) });
 
-    expect(ageAfter, 'precondition: the revisit happened within 30 s of the last use').toBeLessThan(30_000);
+    expect(age, 'precondition: the revisit happened within 30 s of the last use').toBeLessThan(30_000);
     expect(dataFor(requestLog, to, mark), `page-data requests for ${to} at 29 s`).toEqual([]);
     expect(requestLog.documents(mark).map((d) => d.url), 'document requests on the revisit').toEqual([]);
   });
@@ -88,22 +102,21 @@ test.describe(clauseTitle('K9.3'), clause('K9.3'), () => {
 
       // Both sides are taken conservatively: 29 s counted from before the use, 31 s from after it.
       const mark = requestLog.mark();
-      const ageBefore = side === 29 ? await clock.ageTo(beforeUse, 29_000) : await clock.ageTo(afterUse, 31_000);
-      await clickLinkTo(page, dynamic);
-      const ageAfter = (await clock.now()) - (side === 29 ? beforeUse : afterUse);
+      const link = page.locator(`a[href="${dynamic}"]:visible`).first();
+      const age = side === 29 ? await clickAtAge(page, clock, link, beforeUse, 29_000) : await clickAtAge(page, clock, link, afterUse, 31_000);
       await expect(page).toHaveURL(target.abs(dynamic));
       await settle(page);
       const requests = dataFor(requestLog, dynamic, mark);
       await record(testInfo, `revisit at ${side} s`, {
-        hub, page: dynamic, ageAtClickMs: [ageBefore, ageAfter], firstUseMs: afterUse - beforeUse,
+        hub, page: dynamic, ageAtClickMs: age, firstUseMs: afterUse - beforeUse,
         pageData: requestLog.pageData(mark).map((e) => e.url), sameContent: (await page.locator('main').innerText()) === firstText,
       });
 
       if (side === 29) {
-        expect(ageAfter, 'precondition: the revisit happened within 30 s of the last use').toBeLessThan(30_000);
+        expect(age, 'precondition: the revisit happened within 30 s of the last use').toBeLessThan(30_000);
         expect(requests, `page-data requests for ${dynamic} at 29 s`).toEqual([]);
       } else {
-        expect(ageBefore, 'precondition: the revisit happened more than 30 s after the last use').toBeGreaterThan(30_000);
+        expect(age, 'precondition: the revisit happened more than 30 s after the last use').toBeGreaterThan(30_000);
         expect(requests.length, `page-data requests for ${dynamic} at 31 s`).toBeGreaterThan(0);
       }
       expect(requestLog.documents(mark).map((d) => d.url), 'document requests on the revisit').toEqual([]);

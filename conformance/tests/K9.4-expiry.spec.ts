@@ -1,5 +1,6 @@
 import { clause, clauseTitle, record } from '../harness/clause';
 import type { FakeClock } from '../harness/clock';
+import type { Locator } from '@playwright/test';
 import { expect, test, type Page } from '../harness/fixtures';
 import { isPageDataRequest, type RequestLog } from '../harness/request-log';
 
@@ -24,15 +25,28 @@ function pageDataPath(url: string): string {
   return p.length > 1 ? p.replace(/\/+$/, '') : p;
 }
 
+/**
+ * Clicks `link` when exactly `ageMs` have passed on the page's clock since `mark`: the clock is
+ * paused, moved forward, the click is made, and the clock runs on again (in real time) so the
+ * page can finish what the click started. Returns the age at the click.
+ */
+async function clickAtAge(page: Page, clock: FakeClock, link: Locator, mark: number, ageMs: number): Promise<number> {
+  await expect(link, 'the link to follow').toBeVisible();
+  await clock.pause();
+  const age = await clock.ageTo(mark, ageMs);
+  await link.click();
+  await page.clock.resume();
+  return age;
+}
+
 function dataFor(log: RequestLog, path: string, from: number): string[] {
   return log.pageData(from).filter((e) => pageDataPath(e.url) === path).map((e) => e.url);
 }
 
 /**
- * Loads the prefetch page and picks the first page it prefetched that it links to in its main
- * content. `prefetchedAt` is the page's fake time read as soon as that request was seen: it is
- * not earlier than the moment the prefetch was made, so ages counted from it are not overstated
- * for the "expired" side and overstated by only that read's delay for the "not yet" side.
+ * Loads the prefetch page on a paused clock and picks the first page it prefetched that it links
+ * to in its main content. `prefetchedAt` is the page's (paused) time read when that request was
+ * seen, so it is the moment the prefetch was made.
  */
 async function loadAndPickPrefetched(page: Page, clock: FakeClock, prefetchPage: string): Promise<{ path: string; prefetchedAt: number; order: number; prefetched: string[] }> {
   const seen = new Map<string, { order: number; at: Promise<number> }>();
@@ -42,6 +56,8 @@ async function loadAndPickPrefetched(page: Page, clock: FakeClock, prefetchPage:
     if (!seen.has(path)) seen.set(path, { order: seen.size, at: clock.now().catch(() => NaN) });
   });
   await clock.install();
+  // Paused from the first load on: the prefetches are made at one known moment of the page's clock.
+  await page.clock.pauseAt(Date.now() + 1_000);
   await page.goto(prefetchPage);
   await settle(page);
   const inMain = await page.locator('main a[href^="/"]:visible').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
@@ -59,14 +75,12 @@ test.describe(clauseTitle('K9.4'), clause('K9.4'), () => {
     const picked = await loadAndPickPrefetched(page, clock, prefetchPage);
 
     const mark = requestLog.mark();
-    const ageBefore = await clock.ageTo(picked.prefetchedAt, 299_000);
-    await page.locator(`main a[href="${picked.path}"]:visible`).first().click();
-    const ageAfter = (await clock.now()) - picked.prefetchedAt;
+    const age = await clickAtAge(page, clock, page.locator(`main a[href="${picked.path}"]:visible`).first(), picked.prefetchedAt, 299_000);
     await expect(page).toHaveURL(target.abs(picked.path));
     await settle(page);
-    await record(testInfo, 'navigation at 299 s', { ...picked, ageAtClickMs: [ageBefore, ageAfter], pageData: requestLog.pageData(mark).map((e) => e.url) });
+    await record(testInfo, 'navigation at 299 s', { ...picked, ageAtClickMs: age, pageData: requestLog.pageData(mark).map((e) => e.url) });
 
-    expect(ageAfter, 'precondition: the navigation happened within 300 s of the prefetch').toBeLessThan(300_000);
+    expect(age, 'precondition: the navigation happened within 300 s of the prefetch').toBeLessThan(300_000);
     expect(dataFor(requestLog, picked.path, mark), `page-data requests for ${picked.path} at 299 s`).toEqual([]);
     expect(requestLog.documents(mark).map((d) => d.url), 'document requests on the navigation').toEqual([]);
   });
@@ -76,14 +90,13 @@ test.describe(clauseTitle('K9.4'), clause('K9.4'), () => {
     const picked = await loadAndPickPrefetched(page, clock, prefetchPage);
 
     const mark = requestLog.mark();
-    const ageBefore = await clock.ageTo(picked.prefetchedAt, 301_000);
-    await page.locator(`main a[href="${picked.path}"]:visible`).first().click();
+    const age = await clickAtAge(page, clock, page.locator(`main a[href="${picked.path}"]:visible`).first(), picked.prefetchedAt, 301_000);
     await expect(page).toHaveURL(target.abs(picked.path));
     await expect.poll(() => dataFor(requestLog, picked.path, mark), `page-data requests for ${picked.path} at 301 s`).not.toEqual([]);
     await settle(page);
-    await record(testInfo, 'navigation at 301 s', { ...picked, ageAtClickMs: ageBefore, pageData: requestLog.pageData(mark).map((e) => ({ url: e.url, headers: e.headers })) });
+    await record(testInfo, 'navigation at 301 s', { ...picked, ageAtClickMs: age, pageData: requestLog.pageData(mark).map((e) => ({ url: e.url, headers: e.headers })) });
 
-    expect(ageBefore, 'precondition: the navigation happened more than 300 s after the prefetch').toBeGreaterThan(300_000);
+    expect(age, 'precondition: the navigation happened more than 300 s after the prefetch').toBeGreaterThan(300_000);
     expect(requestLog.documents(mark).map((d) => d.url), 'document requests on the navigation').toEqual([]);
   });
 });

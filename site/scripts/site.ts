@@ -334,6 +334,24 @@ export const STATIC_HOSTING_CONFIG: ServeConfig = {
   ],
 };
 
+/** Errors of a path the file system cannot even look up (a NUL byte, an over-long name). */
+const UNLOOKABLE = new Set(['ENAMETOOLONG', 'ERR_INVALID_ARG_VALUE', 'ERR_INVALID_ARG_TYPE']);
+
+/**
+ * serve-handler's file system calls, except that a path which cannot exist (e.g. /%00 or a
+ * 5000-character segment) is "not found" — the 404 page — instead of an internal error (500).
+ */
+const STATIC_FS_METHODS = {
+  lstat: (async (file: string) => {
+    try {
+      return await fs.promises.lstat(file);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? '';
+      throw UNLOOKABLE.has(code) ? Object.assign(new Error(`not found: ${code}`), { code: 'ENOENT' }) : error;
+    }
+  }) as unknown as typeof fs.lstat,
+};
+
 /**
  * Serves an exported folder over HTTP: clean URLs, 404.html with status 404, .txt as
  * text/plain, HEAD, query strings ignored, long-lived caching of hashed assets and no-cache for
@@ -353,7 +371,7 @@ export async function serveStatic(opts: { dir: string; port?: number; host?: str
       res.end('Method Not Allowed\n');
       return;
     }
-    serveHandler(req, res, config).catch((error: unknown) => {
+    serveHandler(req, res, config, STATIC_FS_METHODS).catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Internal Server Error\n');
       console.error(error);

@@ -1,0 +1,264 @@
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext, APIResponse } from '@playwright/test';
+import { expect, test, type Page } from '../../conformance/harness/fixtures';
+import { buildPolicy, inlineScriptHashes, inlineScripts } from '../scripts/csp';
+
+// Security of the reference site (a site check, not a clause of the spec; see docs/security.md):
+// response headers in both delivery modes, the Content-Security-Policy of the server mode (script
+// hashes for pre-rendered pages, a nonce for pages rendered per request) and that no page breaks
+// under it in Chromium, and that forged server-function calls are refused with a 4xx.
+
+const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+/** A stack frame ("at fn (file.js:1:2)") or an error class name in a body. */
+const STACK_TRACE = /\bat [^\n]*\(?[^\s()]+:\d+:\d+\)?|\b(?:Type|Reference|Syntax|Invariant)?Error: /;
+
+async function get(request: APIRequestContext, path: string, headers: Record<string, string> = {}): Promise<APIResponse> {
+  return request.get(path, { headers, maxRedirects: 0, failOnStatusCode: false });
+}
+
+/** The directives of a policy, by name. */
+function directives(policy: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const part of policy.split(';')) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) out.set(name.toLowerCase(), values);
+  }
+  return out;
+}
+
+/** The URL of the first /_next/static script of a page. */
+async function firstChunk(request: APIRequestContext): Promise<string> {
+  const html = await (await get(request, '/')).text();
+  const src = /<script[^>]+src="(\/_next\/static\/[^"]+\.js)[^"]*"/.exec(html)?.[1];
+  expect(src, 'a /_next/static script on the home page').toBeTruthy();
+  return src!;
+}
+
+test.describe('security headers', () => {
+  test('every kind of answer carries nosniff, a referrer policy and a framing ban, and no X-Powered-By', async ({ request, target }) => {
+    const server = target.mode === 'server';
+    const cases: { path: string; headers?: Record<string, string>; status?: number }[] = [
+      { path: '/' },
+      { path: '/about' },
+      { path: '/no-such-page', status: 404 },
+      { path: await firstChunk(request) },
+      server ? { path: '/about?_rsc=sec01', headers: { rsc: '1' } } : { path: '/about.txt' },
+      { path: '/demos/status/400' },
+      ...(server
+        ? [
+            { path: '/demos/dynamic' },
+            { path: '/demos/server-crash', status: 500 },
+            { path: '/demos/status/throws', status: 500 },
+          ]
+        : []),
+    ];
+    for (const c of cases) {
+      const res = await get(request, c.path, c.headers);
+      const h = res.headers();
+      const what = `${c.path} (${res.status()})`;
+      expect(res.status(), what).toBe(c.status ?? 200);
+      expect(h['x-content-type-options'], `nosniff on ${what}`).toBe('nosniff');
+      expect(h['referrer-policy'], `Referrer-Policy on ${what}`).toBe('strict-origin-when-cross-origin');
+      expect(h['x-frame-options'], `X-Frame-Options on ${what}`).toBe('DENY');
+      expect(h['x-powered-by'], `no X-Powered-By on ${what}`).toBeUndefined();
+      if ((h['content-type'] ?? '').startsWith('text/html')) {
+        const csp = directives(h['content-security-policy'] ?? '');
+        expect(csp.get('frame-ancestors'), `frame-ancestors in the policy of ${what}`).toEqual(["'none'"]);
+      }
+    }
+  });
+
+  test('static delivery caches hashed assets for a year and revalidates pages and page data', async ({ request, target }) => {
+    test.skip(target.mode !== 'static', 'cache headers of the static server (next start sets its own)');
+    const immutable = [await firstChunk(request)];
+    const revalidated = ['/', '/about', '/no-such-page', '/index.txt', '/about.txt'];
+    for (const path of immutable) {
+      expect((await get(request, path)).headers()['cache-control'], path).toBe('public, max-age=31536000, immutable');
+    }
+    for (const path of revalidated) {
+      expect((await get(request, path)).headers()['cache-control'], path).toBe('no-cache');
+    }
+  });
+});
+
+test.describe('content security policy (server)', () => {
+  test.beforeEach(({ target }) => {
+    test.skip(target.mode !== 'server', 'the static server sends no script policy (docs/security.md)');
+  });
+
+  test('pre-rendered pages list the sha256 of each inline script; no unsafe-eval or unsafe-inline scripts', async ({ request }) => {
+    for (const path of ['/', '/about', '/demos/links', '/demos/links/3', '/demos/plain', '/demos/dynamic-hub', '/no-such-page']) {
+      const res = await get(request, path);
+      const policy = res.headers()['content-security-policy'] ?? '';
+      const scriptSrc = directives(policy).get('script-src') ?? [];
+      expect(scriptSrc, `script-src of ${path}`).toContain("'self'");
+      expect(scriptSrc, `script-src of ${path}`).not.toContain("'unsafe-eval'");
+      expect(scriptSrc, `script-src of ${path}`).not.toContain("'unsafe-inline'");
+      const hashes = inlineScriptHashes(await res.text());
+      expect(hashes.length, `inline scripts of ${path}`).toBeGreaterThan(0);
+      expect(hashes.filter((h) => !scriptSrc.includes(h)), `inline scripts of ${path} not allowed by its policy`).toEqual([]);
+      for (const d of ['object-src', 'base-uri']) expect(directives(policy).get(d), `${d} of ${path}`).toBeTruthy();
+    }
+  });
+
+  test('pages rendered per request carry a fresh nonce on every inline script', async ({ request }) => {
+    const seen = new Set<string>();
+    for (const path of ['/demos/dynamic', '/demos/dynamic', '/demos/action']) {
+      const res = await get(request, path);
+      const scriptSrc = directives(res.headers()['content-security-policy'] ?? '').get('script-src') ?? [];
+      expect(scriptSrc, `script-src of ${path}`).not.toContain("'unsafe-eval'");
+      const nonce = scriptSrc.find((s) => s.startsWith("'nonce-"))?.slice("'nonce-".length, -1);
+      expect(nonce, `nonce in the policy of ${path}`).toBeTruthy();
+      expect(seen.has(nonce!), 'a nonce is used once').toBe(false);
+      seen.add(nonce!);
+      const html = await res.text();
+      const tags = html.match(/<script\b(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>/g) ?? [];
+      expect(tags.length, `inline scripts of ${path}`).toBe(inlineScripts(html).length);
+      expect(tags.filter((t) => !t.includes(`nonce="${nonce}"`)), `inline scripts of ${path} without the nonce`).toEqual([]);
+    }
+  });
+
+  test('Pages Router pages get the hash-free policy of scripts/csp.ts', async ({ request }) => {
+    for (const path of ['/demos/status', '/demos/status/400', '/demos/retry/prebuilt', '/demos/timeout', '/demos/client-error']) {
+      const res = await get(request, path);
+      expect(res.headers()['content-security-policy'], path).toBe(buildPolicy());
+      expect(inlineScripts(await res.text()), `executable inline scripts of ${path}`).toEqual([]);
+    }
+  });
+});
+
+/** Records CSP violations (DOM events and console messages) from the first document on. */
+async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  const messages: string[] = [];
+  page.on('console', (msg) => {
+    if (/Content Security Policy|Refused to (execute|load|apply|connect|frame)/i.test(msg.text())) messages.push(msg.text());
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cspViolations: string[] };
+    w.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      w.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
+  return async () => [
+    ...messages,
+    ...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])),
+  ];
+}
+
+/** The page's framework code ran (App Router and Pages Router both set window.next). */
+async function expectHydrated(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => typeof (window as unknown as { next?: unknown }).next), { message: `hydrated: ${page.url()}` }).toBe('object');
+}
+
+test.describe('pages work under their policy in Chromium', () => {
+  test('navigation and prefetching: no violation, soft navigations keep the document', async ({ page, target }) => {
+    const violations = await watchCsp(page);
+    const dataRequests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('_rsc=') || /\.txt(\?|$)/.test(r.url())) dataRequests.push(r.url());
+    });
+    await page.goto('/');
+    await expectHydrated(page);
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    await page.locator('a[href="/about"]').first().click();
+    await expect(page).toHaveURL(/\/about$/);
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument), 'a soft navigation').toBe(true);
+
+    await page.goto('/demos/links');
+    await page.waitForLoadState('networkidle');
+    expect(dataRequests.length, 'page data requested (prefetch, navigation)').toBeGreaterThan(1);
+    await page.goto('/demos/status/400');
+    await expectHydrated(page);
+    await page.goto('/demos/timeout');
+    await expectHydrated(page);
+    if (target.mode === 'server') {
+      await page.goto('/demos/dynamic');
+      await expectHydrated(page);
+      await page.goto('/demos/retry/not-prebuilt');
+      await expectHydrated(page);
+    }
+    expect(await violations()).toEqual([]);
+  });
+
+  test('error pages: no violation on not-found, crash and status pages', async ({ page, target }) => {
+    const violations = await watchCsp(page);
+    expect((await page.goto('/no-such-page'))?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+    await expectHydrated(page);
+
+    await page.goto('/demos/crash');
+    await expectHydrated(page);
+    await page.getByRole('button', { name: 'Crash this page' }).click();
+    await expect(page.getByText(/Application error: a client-side exception has occurred/)).toBeVisible();
+
+    await page.goto('/demos/client-error');
+    await expectHydrated(page);
+    await page.getByRole('button', { name: 'Throw an error' }).click();
+    await expect(page.getByText(/Application error: a client-side exception has occurred/)).toBeVisible();
+
+    if (target.mode === 'server') {
+      expect((await page.goto('/demos/server-crash'))?.status()).toBe(500);
+      await expect(page.getByText(/Digest: /)).toBeVisible();
+      await expectHydrated(page);
+      expect((await page.goto('/demos/status/throws'))?.status()).toBe(500);
+      await expectHydrated(page);
+      expect((await page.goto('/demos/status/%E0%A4%A'))?.status()).toBe(400);
+      await expect(page.getByRole('heading', { name: '400' })).toBeVisible();
+      await expectHydrated(page);
+      expect((await page.goto('/demos/status/999'))?.status()).toBe(404);
+      await expectHydrated(page);
+    }
+    expect(await violations()).toEqual([]);
+  });
+
+  test('the server function still answers under the policy', async ({ page, target }) => {
+    test.skip(target.mode !== 'server', 'server functions exist only in the server build');
+    const violations = await watchCsp(page);
+    await page.goto('/demos/action');
+    await expectHydrated(page);
+    await page.getByLabel(/Your name/).fill('CSP check');
+    const post = page.waitForRequest((r) => r.method() === 'POST' && !!r.headers()['next-action']);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await post;
+    await expect(page.getByTestId('action-result')).toContainText('from CSP check');
+    expect(await violations()).toEqual([]);
+  });
+});
+
+test.describe('server functions (server)', () => {
+  test('a forged or unknown server-function identifier gets a 4xx, never a 500 or a stack trace', async ({ page, request, target }) => {
+    test.skip(target.mode !== 'server', 'server functions exist only in the server build');
+    // The real identifier, as the page's own client sends it.
+    await page.goto('/demos/action');
+    await expectHydrated(page);
+    const post = page.waitForRequest((r) => r.method() === 'POST' && !!r.headers()['next-action']);
+    await page.getByRole('button', { name: 'Send' }).click();
+    const realId = (await post).headers()['next-action'];
+    await expect(page.getByTestId('action-result')).toContainText('Received by the server function');
+
+    const path = '/demos/action';
+    const calls: { what: string; headers?: Record<string, string>; data?: string; multipart?: Record<string, string> }[] = [];
+    for (const id of [hex(20), hex(21), hex(21).toUpperCase(), 'not-an-id', `${realId}00`, 'a'.repeat(400)]) {
+      calls.push({ what: `id ${id.slice(0, 12)}…, multipart`, headers: { 'next-action': id }, multipart: { name: 'x' } });
+      calls.push({ what: `id ${id.slice(0, 12)}…, text`, headers: { 'next-action': id, 'content-type': 'text/plain;charset=UTF-8' }, data: '["x"]' });
+    }
+    calls.push({ what: 'form post naming an unknown action', multipart: { [`$ACTION_ID_${hex(21)}`]: '' } });
+    calls.push({ what: 'form post naming an unknown bound action', multipart: { $ACTION_REF_1: '', '$ACTION_1:0': JSON.stringify({ id: hex(21), bound: '$@1' }) } });
+    calls.push({ what: 'form post without an action', multipart: { name: 'x' } });
+    calls.push({ what: 'real id, body not a reply', headers: { 'next-action': realId }, multipart: { name: 'x' } });
+    calls.push({ what: 'real id, text body not JSON', headers: { 'next-action': realId, 'content-type': 'text/plain' }, data: '{not json' });
+    calls.push({ what: 'real id, broken multipart', headers: { 'next-action': realId, 'content-type': 'multipart/form-data; boundary=zzz' }, data: 'garbage' });
+
+    for (const call of calls) {
+      for (const where of [path, '/about', '/no-such-page']) {
+        const res = await request.post(where, { headers: call.headers, data: call.data, multipart: call.multipart, maxRedirects: 0, failOnStatusCode: false });
+        const body = await res.text();
+        const what = `${call.what} → POST ${where}: ${res.status()} ${body.slice(0, 80)}`;
+        expect(res.status(), what).toBeGreaterThanOrEqual(400);
+        expect(res.status(), what).toBeLessThan(500);
+        expect(body, what).not.toMatch(STACK_TRACE);
+      }
+    }
+  });
+});
