@@ -18,7 +18,7 @@ interface PageCase {
   act?: (page: Page) => Promise<void>;
   /** Shown once the page is in that state. */
   ready: (page: Page) => Locator;
-  /** The page has no site header (the global failure page replaces the whole layout). */
+  /** No site header and no framework to wait for (the global failure page replaces the whole layout; plain files). */
   noHeader?: boolean;
   /** axe rules not applied to this page, each with the reason (shown as a test annotation). */
   exempt?: { rule: string; reason: string }[];
@@ -82,6 +82,9 @@ const PAGES: PageCase[] = [
   { name: 'retry pre-rendered page', path: '/demos/retry/prebuilt', ready: h1 },
   { name: 'timeout demo', path: '/demos/timeout', ready: h1 },
   { name: 'timeout target', path: '/demos/timeout/target', ready: h1 },
+  // Plain files of the site (no framework, no header).
+  { name: 'static file', path: '/static.html', ready: h1, noHeader: true },
+  { name: 'conformance report copy', path: '/conformance-report.html', ready: h1, noHeader: true },
   // Server build only.
   { name: 'server function demo', path: '/demos/action', serverOnly: true, ready: h1 },
   { name: 'dynamic page', path: '/demos/dynamic', serverOnly: true, ready: h1 },
@@ -119,6 +122,9 @@ async function violations(axe: () => AxeBuilder, state: string): Promise<string[
     return `[${state}] ${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.length} node(s): ${targets}`;
   });
 }
+
+// Site checks, not clauses: no evidence screenshot of every passing test (saves time on 2 cores).
+test.use({ screenshot: 'only-on-failure' });
 
 test.describe('accessibility (axe, WCAG 2.2 A/AA)', () => {
   for (const p of PAGES) {

@@ -83,20 +83,25 @@ const unicode = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 6 }).map(
 const safeAscii = fc.stringMatching(/^[A-Za-z0-9._~!$&'()*+,;=:@-]{1,12}$/);
 const overlong = fc.integer({ min: 200, max: 6000 }).chain((n) => fc.constantFrom('a', '%2e', '..%2f', 'é', '%00').map((u) => u.repeat(Math.ceil(n / u.length))));
 
+// Weighted so that about half the paths reach the site's routing (known segments, traversal that
+// resolves inside the site) and the rest probe the edges (malformed, NULs, raw bytes, overlong).
 const segment = fc.oneof(
-  { weight: 6, arbitrary: fc.constantFrom(...KNOWN) },
+  { weight: 14, arbitrary: fc.constantFrom(...KNOWN) },
   { weight: 3, arbitrary: fc.constantFrom(...TRAVERSAL) },
-  { weight: 2, arbitrary: fc.constantFrom(...CONTROL) },
-  { weight: 2, arbitrary: fc.constantFrom(...MALFORMED) },
+  { weight: 1, arbitrary: fc.constantFrom(...CONTROL) },
+  { weight: 1, arbitrary: fc.constantFrom(...MALFORMED) },
   { weight: 2, arbitrary: fc.constantFrom(...GROUPS) },
   { weight: 2, arbitrary: unicode },
   { weight: 1, arbitrary: rawLatin1 },
-  { weight: 2, arbitrary: safeAscii },
+  { weight: 3, arbitrary: safeAscii },
   { weight: 1, arbitrary: overlong },
 );
 
-/** A segment built from 1–3 pieces ("..%2fpackage.json", "about%00", "(site)about"). */
-const compound = fc.array(segment, { minLength: 1, maxLength: 3 }).map((parts) => parts.join(''));
+/** A segment, sometimes glued from two pieces ("..%2fpackage.json", "about%00", "(site)about"). */
+const compound = fc.oneof(
+  { weight: 4, arbitrary: segment },
+  { weight: 1, arbitrary: fc.tuple(segment, segment).map(([a, b]) => a + b) },
+);
 
 const queryPart = fc.oneof(
   fc.constantFrom('_rsc=1x2y3', '_rsc=', 'x=%00', '__nextDataReq=1', '__nextLocale=..', 'a[]=1', '%E0%A4%A=1', 'dpl=x', '__flight__', '_next=1', 'q=%', 'redirect=//evil.example'),
@@ -119,14 +124,32 @@ function show(path: string): string {
 /** Raw bytes ≥ 0x80 on the request line: node's HTTP parser refuses them before the site sees them. */
 const hasRawNonAscii = (path: string) => /[\u0080-\u00ff]/.test(path);
 
-const rawPath = fc
+/** Real addresses of the site, each perturbed a little (so that many probes reach real routes). */
+const ROUTES = [
+  '/', '/about', '/contact', '/demos/links', '/demos/links/3', '/demos/status', '/demos/status/400', '/demos/status/throws',
+  '/demos/dynamic', '/demos/dynamic-hub', '/demos/server-crash', '/demos/action', '/demos/retry/prebuilt', '/demos/retry/xyz',
+  '/demos/timeout/target', '/demos/tall', '/index.txt', '/about.txt', '/favicon.svg', '/static.html', '/conformance-report.html',
+];
+const nearRoute = fc
   .tuple(
-    fc.array(compound, { minLength: 1, maxLength: 6 }),
-    fc.constantFrom('/', '/', '/', '//', '\\', '/./'),
-    fc.boolean(),
-    query,
+    fc.constantFrom(...ROUTES),
+    fc.oneof({ weight: 3, arbitrary: fc.constant('') }, fc.constantFrom('/x/..', '/%2e', '/.', '/(site)', '/%28site%29', '/_next/..', '/demos/%2e%2e', '/..%2f..')),
+    fc.oneof({ weight: 3, arbitrary: fc.constant('') }, fc.constantFrom('/', '%00', '.html', '.txt', '.json', ';x', '%20', '%2f', '/..', '/.', '%2e', '~', '::$DATA')),
+    fc.constantFrom(false, false, false, false, true),
   )
-  .map(([segments, sep, trailingSlash, q]) => `/${segments.join(sep)}${trailingSlash ? '/' : ''}${q}`)
+  .map(([route, prefix, suffix, upper]) => `${prefix}${upper ? route.toUpperCase() : route}${suffix}`);
+
+const generatedPath = fc
+  .tuple(
+    fc.array(compound, { minLength: 1, maxLength: 5 }),
+    fc.constantFrom('/', '/', '/', '/', '/', '/', '//', '\\', '/./'),
+    fc.constantFrom(false, false, false, false, true),
+  )
+  .map(([segments, sep, trailingSlash]) => `/${segments.join(sep)}${trailingSlash ? '/' : ''}`);
+
+const rawPath = fc
+  .tuple(fc.oneof({ weight: 2, arbitrary: nearRoute }, { weight: 3, arbitrary: generatedPath }), query)
+  .map(([path, q]) => `${path}${q}`)
   // node's client refuses anything outside U+0021–U+00FF on the request line.
   .filter((p) => /^[\u0021-\u00ff]+$/.test(p) && p.length < 12_000);
 

@@ -100,6 +100,9 @@ function restingRings(page: Page): Promise<Record<string, Ring>> {
   });
 }
 
+// Site checks, not clauses: no evidence screenshot of every passing test (saves time on 2 cores).
+test.use({ screenshot: 'only-on-failure' });
+
 test.describe('keyboard', () => {
   for (const w of WALKED) {
     const widths = w.phone ? [['desktop', DESKTOP], ['phone', PHONE]] as const : [['desktop', DESKTOP]] as const;
