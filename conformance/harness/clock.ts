@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /**
  * Helpers over Playwright's page.clock for the time-bound rules (3.8 s, 30 s, 5 min).
@@ -57,5 +57,19 @@ export class FakeClock {
 
   private assertInstalled(): void {
     if (!this.installed) throw new Error('FakeClock: call install() before goto()');
+  }
+
+  /**
+   * Clicks `link` when exactly `ageMs` have passed on the page's clock since `mark`: the clock is
+   * paused, moved forward, the click is made, and the clock runs on again (in real time) so the
+   * page can finish what the click started. Returns the age at the click.
+   */
+  async clickAtAge(link: Locator, mark: number, ageMs: number): Promise<number> {
+    await link.waitFor({ state: 'visible' });
+    await this.pause();
+    const age = await this.ageTo(mark, ageMs);
+    await link.click();
+    await this.page.clock.resume();
+    return age;
   }
 }

@@ -71,6 +71,11 @@ export class RequestLog {
     return this.since(from).filter(isPageDataRequest);
   }
 
+  /** URLs of the page-data requests for one page path since a mark. */
+  pageDataFor(path: string, from = 0): string[] {
+    return this.pageData(from).filter((e) => pageDataPath(e.url) === path).map((e) => e.url);
+  }
+
   /** A compact extract for the report's evidence. */
   extract(from = 0): object[] {
     return this.since(from).map((e) => ({
@@ -99,4 +104,17 @@ export function isPageDataRequest(e: Pick<LoggedRequest, 'url' | 'resourceType' 
   if (e.method !== 'GET') return false;
   const u = new URL(e.url);
   return e.headers['rsc'] === '1' || u.pathname.endsWith('.txt') || u.pathname.startsWith('/_next/data/') || u.searchParams.has('_rsc');
+}
+
+/**
+ * The page path a page-data request asks for: /x.txt → /x, /index.txt → /, /x?_rsc=… → /x,
+ * /_next/data/<build>/x.json → /x.
+ */
+export function pageDataPath(url: string): string {
+  let p = new URL(url).pathname;
+  const data = /^\/_next\/data\/[^/]+(\/.*)\.json$/.exec(p);
+  if (data) p = data[1];
+  else if (p.endsWith('.txt')) p = p.slice(0, -'.txt'.length);
+  if (p === '/index' || p === '') return '/';
+  return p.length > 1 ? p.replace(/\/+$/, '') : p;
 }

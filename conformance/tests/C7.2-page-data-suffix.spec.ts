@@ -1,20 +1,9 @@
 import { clause, clauseTitle, record } from '../harness/clause';
-import { expect, test, type Page } from '../harness/fixtures';
+import { settle, clickLinkTo } from '../harness/navigation';
+import { expect, test } from '../harness/fixtures';
 import type { LoggedRequest } from '../harness/request-log';
 
 // C7.2 "The product fetches the data of a page from its own origin when navigating. It requests the page path with a text suffix,"
-
-/** Loaded, hydrated and quiet: the load event, then no network for a while. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('load');
-  await page.waitForLoadState('networkidle');
-}
-
-async function clickLinkTo(page: Page, href: string): Promise<void> {
-  const link = page.locator(`a[href="${href}"]:visible`).first();
-  await expect(link, `a visible link to ${href} on ${page.url()}`).toBeAttached();
-  await link.click();
-}
 
 /** The path with a text suffix the spec asks for: /x → /x.txt, / → /index.txt. */
 function withTextSuffix(path: string): string {

@@ -1,35 +1,11 @@
 import type { Browser, Route } from '@playwright/test';
 import { clause, clauseTitle, markUntested, record } from '../harness/clause';
+import { settle, clickLinkTo } from '../harness/navigation';
 import { expect, test, type Page } from '../harness/fixtures';
 import type { TargetProfile } from '../harness/profile';
-import { isPageDataRequest, type LoggedRequest } from '../harness/request-log';
+import { pageDataPath, isPageDataRequest, type LoggedRequest } from '../harness/request-log';
 
 // C7.3 "and sends the target address, the current address, the router state and the build identifier."
-
-/** Loaded, hydrated and quiet: the load event, then no network for a while. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('load');
-  await page.waitForLoadState('networkidle');
-}
-
-async function clickLinkTo(page: Page, href: string): Promise<void> {
-  const link = page.locator(`a[href="${href}"]:visible`).first();
-  await expect(link, `a visible link to ${href} on ${page.url()}`).toBeAttached();
-  await link.click();
-}
-
-/**
- * The page path a page-data request asks for: /x.txt → /x, /index.txt → /, /x?_rsc=… → /x,
- * /_next/data/<build>/x.json → /x.
- */
-function pageDataPath(url: string): string {
-  let p = new URL(url).pathname;
-  const data = /^\/_next\/data\/[^/]+(\/.*)\.json$/.exec(p);
-  if (data) p = data[1];
-  else if (p.endsWith('.txt')) p = p.slice(0, -'.txt'.length);
-  if (p === '/index' || p === '') return '/';
-  return p.length > 1 ? p.replace(/\/+$/, '') : p;
-}
 
 function isPageDataFor(route: Route, path: string): boolean {
   const r = route.request();

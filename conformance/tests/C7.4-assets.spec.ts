@@ -1,5 +1,6 @@
 import type { TestInfo } from '@playwright/test';
 import { clause, clauseTitle, record } from '../harness/clause';
+import { settle } from '../harness/navigation';
 import { expect, test, type Page } from '../harness/fixtures';
 import type { LoggedRequest, RequestLog } from '../harness/request-log';
 
@@ -7,12 +8,6 @@ import type { LoggedRequest, RequestLog } from '../harness/request-log';
 
 const JS_TYPE = /^(application|text)\/(javascript|ecmascript|x-javascript)\b/i;
 const CSS_TYPE = /^text\/css\b/i;
-
-/** Loaded and quiet: the load event, then no network for a while. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('load');
-  await page.waitForLoadState('networkidle');
-}
 
 /** Requests that go over the network (data: and blob: URLs have no origin to check). */
 function overNetwork(e: LoggedRequest): boolean {

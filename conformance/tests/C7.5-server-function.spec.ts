@@ -1,14 +1,9 @@
 import type { Request } from '@playwright/test';
 import { clause, clauseTitle, record } from '../harness/clause';
+import { settle } from '../harness/navigation';
 import { expect, test, type Page } from '../harness/fixtures';
 
 // C7.5 "Server-function calls are posted to the current path. Their payloads are not shown."
-
-/** Loaded, hydrated and quiet: the load event, then no network for a while. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('load');
-  await page.waitForLoadState('networkidle');
-}
 
 test.describe(clauseTitle('C7.5'), clause('C7.5'), () => {
   test('submitting the form posts to the current page\'s path with a server-action identifier and updates the page without a reload', async ({ page, target, requestLog, noReload, faults }, testInfo) => {

@@ -1,13 +1,8 @@
 import { clause, clauseTitle, record } from '../harness/clause';
+import { settle } from '../harness/navigation';
 import { expect, test, type Page } from '../harness/fixtures';
 
 // K9.1 "A route load times out after 3.8 seconds."
-
-/** Loaded, hydrated and quiet: the load event, then no network for a while. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('load');
-  await page.waitForLoadState('networkidle');
-}
 
 test.describe(clauseTitle('K9.1'), clause('K9.1'), () => {
   test('a route whose code does not arrive is still awaited at 3.7 s and loaded as a whole page by 3.9 s', async ({ page, target, requestLog, clock, faults }, testInfo) => {

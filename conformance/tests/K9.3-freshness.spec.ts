@@ -1,53 +1,9 @@
 import { clause, clauseTitle, markInapplicable, record } from '../harness/clause';
-import type { Locator } from '@playwright/test';
-import type { FakeClock } from '../harness/clock';
-import { expect, test, type Page } from '../harness/fixtures';
-import type { RequestLog } from '../harness/request-log';
+import { settle, clickLinkTo } from '../harness/navigation';
+import { expect, test } from '../harness/fixtures';
+import { pageDataPath } from '../harness/request-log';
 
 // K9.3 "Prefetched page data counts as fresh for 30 seconds"
-
-/** Loaded, hydrated and quiet: the load event, then no network for a while. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('load');
-  await page.waitForLoadState('networkidle');
-}
-
-async function clickLinkTo(page: Page, href: string): Promise<void> {
-  const link = page.locator(`a[href="${href}"]:visible`).first();
-  await expect(link, `a visible link to ${href} on ${page.url()}`).toBeAttached();
-  await link.click();
-}
-
-/**
- * The page path a page-data request asks for: /x.txt → /x, /index.txt → /, /x?_rsc=… → /x,
- * /_next/data/<build>/x.json → /x.
- */
-function pageDataPath(url: string): string {
-  let p = new URL(url).pathname;
-  const data = /^\/_next\/data\/[^/]+(\/.*)\.json$/.exec(p);
-  if (data) p = data[1];
-  else if (p.endsWith('.txt')) p = p.slice(0, -'.txt'.length);
-  if (p === '/index' || p === '') return '/';
-  return p.length > 1 ? p.replace(/\/+$/, '') : p;
-}
-
-/**
- * Clicks `link` when exactly `ageMs` have passed on the page's clock since `mark`: the clock is
- * paused, moved forward, the click is made, and the clock runs on again (in real time) so the
- * page can finish what the click started. Returns the age at the click.
- */
-async function clickAtAge(page: Page, clock: FakeClock, link: Locator, mark: number, ageMs: number): Promise<number> {
-  await expect(link, 'the link to follow').toBeVisible();
-  await clock.pause();
-  const age = await clock.ageTo(mark, ageMs);
-  await link.click();
-  await page.clock.resume();
-  return age;
-}
-
-function dataFor(log: RequestLog, path: string, from: number): string[] {
-  return log.pageData(from).filter((e) => pageDataPath(e.url) === path).map((e) => e.url);
-}
 
 test.describe(clauseTitle('K9.3'), clause('K9.3'), () => {
   test('page data fetched by a navigation is reused by a navigation 29 s after its last use', async ({ page, target, requestLog, clock }, testInfo) => {
@@ -60,20 +16,20 @@ test.describe(clauseTitle('K9.3'), clause('K9.3'), () => {
     const lastUse = await clock.now();
     await clickLinkTo(page, to);
     await expect(page).toHaveURL(target.abs(to));
-    await expect.poll(() => dataFor(requestLog, to, 0), `the data of ${to} has been fetched`).not.toEqual([]);
+    await expect.poll(() => requestLog.pageDataFor(to, 0), `the data of ${to} has been fetched`).not.toEqual([]);
     await settle(page);
     await page.goBack();
     await expect(page).toHaveURL(target.abs(from));
     await settle(page);
 
     const mark = requestLog.mark();
-    const age = await clickAtAge(page, clock, page.locator(`a[href="${to}"]:visible`).first(), lastUse, 29_000);
+    const age = await clock.clickAtAge(page.locator(`a[href="${to}"]:visible`).first(), lastUse, 29_000);
     await expect(page).toHaveURL(target.abs(to));
     await settle(page);
     await record(testInfo, 'revisit', { from, to, ageAtClickMs: age, pageData: requestLog.pageData(mark).map((e) => e.url), documents: requestLog.documents(mark).map((d) => d.url) });
 
     expect(age, 'precondition: the revisit happened within 30 s of the last use').toBeLessThan(30_000);
-    expect(dataFor(requestLog, to, mark), `page-data requests for ${to} at 29 s`).toEqual([]);
+    expect(requestLog.pageDataFor(to, mark), `page-data requests for ${to} at 29 s`).toEqual([]);
     expect(requestLog.documents(mark).map((d) => d.url), 'document requests on the revisit').toEqual([]);
   });
 
@@ -95,7 +51,7 @@ test.describe(clauseTitle('K9.3'), clause('K9.3'), () => {
       const first = requestLog.mark();
       await clickLinkTo(page, dynamic);
       await expect(page).toHaveURL(target.abs(dynamic));
-      await expect.poll(() => dataFor(requestLog, dynamic, first), `the navigation fetched the data of ${dynamic}`).not.toEqual([]);
+      await expect.poll(() => requestLog.pageDataFor(dynamic, first), `the navigation fetched the data of ${dynamic}`).not.toEqual([]);
       await settle(page);
       const afterUse = await clock.now();
       const firstText = await page.locator('main').innerText();
@@ -106,10 +62,10 @@ test.describe(clauseTitle('K9.3'), clause('K9.3'), () => {
       // Both sides are taken conservatively: 29 s counted from before the use, 31 s from after it.
       const mark = requestLog.mark();
       const link = page.locator(`a[href="${dynamic}"]:visible`).first();
-      const age = side === 29 ? await clickAtAge(page, clock, link, beforeUse, 29_000) : await clickAtAge(page, clock, link, afterUse, 31_000);
+      const age = side === 29 ? await clock.clickAtAge(link, beforeUse, 29_000) : await clock.clickAtAge(link, afterUse, 31_000);
       await expect(page).toHaveURL(target.abs(dynamic));
       await settle(page);
-      const requests = dataFor(requestLog, dynamic, mark);
+      const requests = requestLog.pageDataFor(dynamic, mark);
       await record(testInfo, `revisit at ${side} s`, {
         hub, page: dynamic, ageAtClickMs: age, firstUseMs: afterUse - beforeUse,
         pageData: requestLog.pageData(mark).map((e) => e.url), sameContent: (await page.locator('main').innerText()) === firstText,

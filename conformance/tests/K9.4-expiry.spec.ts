@@ -1,47 +1,10 @@
 import { clause, clauseTitle, record } from '../harness/clause';
 import type { FakeClock } from '../harness/clock';
-import type { Locator } from '@playwright/test';
+import { settle } from '../harness/navigation';
 import { expect, test, type Page } from '../harness/fixtures';
-import { isPageDataRequest, type RequestLog } from '../harness/request-log';
+import { pageDataPath, isPageDataRequest } from '../harness/request-log';
 
 // K9.4 "and expires after 5 minutes."
-
-/** Loaded, hydrated and quiet: the load event, then no network for a while. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('load');
-  await page.waitForLoadState('networkidle');
-}
-
-/**
- * The page path a page-data request asks for: /x.txt → /x, /index.txt → /, /x?_rsc=… → /x,
- * /_next/data/<build>/x.json → /x.
- */
-function pageDataPath(url: string): string {
-  let p = new URL(url).pathname;
-  const data = /^\/_next\/data\/[^/]+(\/.*)\.json$/.exec(p);
-  if (data) p = data[1];
-  else if (p.endsWith('.txt')) p = p.slice(0, -'.txt'.length);
-  if (p === '/index' || p === '') return '/';
-  return p.length > 1 ? p.replace(/\/+$/, '') : p;
-}
-
-/**
- * Clicks `link` when exactly `ageMs` have passed on the page's clock since `mark`: the clock is
- * paused, moved forward, the click is made, and the clock runs on again (in real time) so the
- * page can finish what the click started. Returns the age at the click.
- */
-async function clickAtAge(page: Page, clock: FakeClock, link: Locator, mark: number, ageMs: number): Promise<number> {
-  await expect(link, 'the link to follow').toBeVisible();
-  await clock.pause();
-  const age = await clock.ageTo(mark, ageMs);
-  await link.click();
-  await page.clock.resume();
-  return age;
-}
-
-function dataFor(log: RequestLog, path: string, from: number): string[] {
-  return log.pageData(from).filter((e) => pageDataPath(e.url) === path).map((e) => e.url);
-}
 
 /**
  * Loads the prefetch page on a paused clock and picks the first page it prefetched that it links
@@ -75,13 +38,13 @@ test.describe(clauseTitle('K9.4'), clause('K9.4'), () => {
     const picked = await loadAndPickPrefetched(page, clock, prefetchPage);
 
     const mark = requestLog.mark();
-    const age = await clickAtAge(page, clock, page.locator(`main a[href="${picked.path}"]:visible`).first(), picked.prefetchedAt, 299_000);
+    const age = await clock.clickAtAge(page.locator(`main a[href="${picked.path}"]:visible`).first(), picked.prefetchedAt, 299_000);
     await expect(page).toHaveURL(target.abs(picked.path));
     await settle(page);
     await record(testInfo, 'navigation at 299 s', { ...picked, ageAtClickMs: age, pageData: requestLog.pageData(mark).map((e) => e.url) });
 
     expect(age, 'precondition: the navigation happened within 300 s of the prefetch').toBeLessThan(300_000);
-    expect(dataFor(requestLog, picked.path, mark), `page-data requests for ${picked.path} at 299 s`).toEqual([]);
+    expect(requestLog.pageDataFor(picked.path, mark), `page-data requests for ${picked.path} at 299 s`).toEqual([]);
     expect(requestLog.documents(mark).map((d) => d.url), 'document requests on the navigation').toEqual([]);
   });
 
@@ -90,9 +53,9 @@ test.describe(clauseTitle('K9.4'), clause('K9.4'), () => {
     const picked = await loadAndPickPrefetched(page, clock, prefetchPage);
 
     const mark = requestLog.mark();
-    const age = await clickAtAge(page, clock, page.locator(`main a[href="${picked.path}"]:visible`).first(), picked.prefetchedAt, 301_000);
+    const age = await clock.clickAtAge(page.locator(`main a[href="${picked.path}"]:visible`).first(), picked.prefetchedAt, 301_000);
     await expect(page).toHaveURL(target.abs(picked.path));
-    await expect.poll(() => dataFor(requestLog, picked.path, mark), `page-data requests for ${picked.path} at 301 s`).not.toEqual([]);
+    await expect.poll(() => requestLog.pageDataFor(picked.path, mark), `page-data requests for ${picked.path} at 301 s`).not.toEqual([]);
     await settle(page);
     await record(testInfo, 'navigation at 301 s', { ...picked, ageAtClickMs: age, pageData: requestLog.pageData(mark).map((e) => ({ url: e.url, headers: e.headers })) });
 

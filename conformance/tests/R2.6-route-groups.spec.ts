@@ -1,5 +1,5 @@
-import type { TestInfo } from '@playwright/test';
-import { clause, clauseTitle, markUntested, record } from '../harness/clause';
+import { clause, clauseTitle, record } from '../harness/clause';
+import { clickLinkTo } from '../harness/navigation';
 import { expect, test, type Page } from '../harness/fixtures';
 
 // R2.6 "Path segments written in parentheses are route groups and do not appear in the address."
@@ -23,14 +23,6 @@ async function linkHrefs(page: Page): Promise<{ raw: string; url: string }[]> {
 function withGroupInserted(path: string, group: string): string[] {
   const segs = path.split('/').filter(Boolean);
   return Array.from({ length: segs.length + 1 }, (_, i) => `/${[...segs.slice(0, i), group, ...segs.slice(i)].join('/')}`);
-}
-
-/** Clicks a visible link to `href`; a page without one is a profile gap (untested), not a failure. */
-async function clickLinkTo(page: Page, href: string, info: TestInfo): Promise<void> {
-  const link = page.locator(`a[href="${href}"]:visible`).first();
-  const found = await link.waitFor({ state: 'attached', timeout: 7_000 }).then(() => true, () => false);
-  if (!found) markUntested(info, `the profile goes from ${new URL(page.url()).pathname} to ${href} by a link, but that page has no visible link to ${href}`);
-  await link.click();
 }
 
 test.describe(clauseTitle('R2.6'), clause('R2.6'), () => {

@@ -1,5 +1,5 @@
-import type { TestInfo } from '@playwright/test';
 import { clause, clauseTitle, markUntested, record } from '../harness/clause';
+import { clickLinkTo } from '../harness/navigation';
 import { expect, test, type Page } from '../harness/fixtures';
 
 // R2.7 "Navigation works without full page reloads."
@@ -7,14 +7,6 @@ import { expect, test, type Page } from '../harness/fixtures';
 /** What the page shows: its title and the text of its main content. */
 async function content(page: Page): Promise<string> {
   return page.evaluate(() => `${document.title}\n${((document.querySelector('main') ?? document.body) as HTMLElement).innerText}`);
-}
-
-/** Clicks a visible link to `href`; a page without one is a profile gap (untested), not a failure. */
-async function clickLinkTo(page: Page, href: string, info: TestInfo): Promise<void> {
-  const link = page.locator(`a[href="${href}"]:visible`).first();
-  const found = await link.waitFor({ state: 'attached', timeout: 7_000 }).then(() => true, () => false);
-  if (!found) markUntested(info, `the profile goes from ${new URL(page.url()).pathname} to ${href} by a link, but that page has no visible link to ${href}`);
-  await link.click();
 }
 
 test.describe(clauseTitle('R2.7'), clause('R2.7'), () => {

@@ -1,24 +1,9 @@
-import type { TestInfo } from '@playwright/test';
 import { announcements, readLiveRegions } from '../harness/announcer';
-import { clause, clauseTitle, markUntested, record } from '../harness/clause';
+import { clause, clauseTitle, record } from '../harness/clause';
+import { settle, clickLinkTo } from '../harness/navigation';
 import { expect, test, type Page } from '../harness/fixtures';
 
 // R2.9 "After each navigation, an announcement for assistive technology reads the page title or, if none, the first heading."
-
-/** Loaded, hydrated and quiet: the load event, readyState complete, then no network for a while. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('load');
-  await page.waitForFunction(() => document.readyState === 'complete');
-  await page.waitForLoadState('networkidle');
-}
-
-/** Clicks a visible link to `href`; a page without one is a profile gap (untested), not a failure. */
-async function clickLinkTo(page: Page, href: string, info: TestInfo): Promise<void> {
-  const link = page.locator(`a[href="${href}"]:visible`).first();
-  const found = await link.waitFor({ state: 'attached', timeout: 7_000 }).then(() => true, () => false);
-  if (!found) markUntested(info, `the profile goes from ${new URL(page.url()).pathname} to ${href} by a link, but that page has no visible link to ${href}`);
-  await link.click();
-}
 
 /** The text of the first heading (h1–h6 or role=heading) in document order, live regions left out. */
 async function firstHeading(page: Page): Promise<string> {
