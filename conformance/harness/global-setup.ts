@@ -4,7 +4,7 @@ import type { Mode } from '../../docs/clauses';
 import { writeRunInfo, type RunInfo } from '../report/run-info';
 import type { TargetInfo } from '../report/model';
 import { CHROMIUM_ARGS, findChromium } from './browser';
-import { ROOT, runInfoFile } from './paths';
+import { outDir, ROOT, runInfoFile } from './paths';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { probeTarget } from './probe';
@@ -35,10 +35,12 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
         });
       }
       for (const mode of reference) {
-        const server = mode === 'static' ? await site.serveStatic({ dir: site.buildPaths('static').output }) : await site.serveServer({});
+        // The server's own output (including the errors the crash demos provoke on purpose) goes to a log file.
+        const logFile = join(outDir(), '.run', 'next-server.log');
+        const server = mode === 'static' ? await site.serveStatic({ dir: site.buildPaths('static').output }) : await site.serveServer({ logFile });
         stops.push(server.stop);
         env.setUrl(mode, server.url);
-        process.stdout.write(`Reference site (${mode}) at ${server.url}\n`);
+        process.stdout.write(`Reference site (${mode}) at ${server.url}${mode === 'server' ? ` (server log: ${logFile})` : ''}\n`);
       }
       // The two reference builds are two different builds of one site: each is the other's "other build" (C7.3).
       if (reference.length === 2) {

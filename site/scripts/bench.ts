@@ -1,7 +1,7 @@
 /**
  * Benchmark of the reference site → docs/benchmarks.md (a script, not a test).
  *
- *   npm run bench [-- --skip-suite] [--skip-bare] [--runs N] [--build] [--out <file>]
+ *   npm run bench [-- --skip-suite] [--skip-bare] [--bare-out <folder>] [--runs N] [--build] [--out <file>]
  *
  * 1. First-load JS of the home page (the <script src> files its HTML references, `nomodule` left
  *    out; raw and gzip -9) and its HTML bytes, for the static export (site/out), against a bare
@@ -33,6 +33,8 @@ interface Options {
   skipBare: boolean;
   build: boolean;
   out: string;
+  /** Reuse this bare export folder instead of building one (its build time is then not known). */
+  bareOut?: string;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -48,8 +50,10 @@ function parseArgs(argv: string[]): Options {
       if (!Number.isInteger(o.runs) || o.runs < 1) throw new Error(`--runs needs a positive whole number, got ${JSON.stringify(v)}`);
     } else if (a === '--out' || a.startsWith('--out=')) {
       o.out = path.resolve(a.includes('=') ? a.split('=')[1] : argv[++i]);
+    } else if (a === '--bare-out' || a.startsWith('--bare-out=')) {
+      o.bareOut = path.resolve(a.includes('=') ? a.split('=')[1] : argv[++i]);
     } else if (a === '--help' || a === '-h') {
-      console.log('Usage: npm run bench [-- --skip-suite] [--skip-bare] [--runs N] [--build] [--out <file>]');
+      console.log('Usage: npm run bench [-- --skip-suite] [--skip-bare] [--bare-out <folder>] [--runs N] [--build] [--out <file>]');
       process.exit(0);
     } else throw new Error(`Unknown argument ${a} (try --help)`);
   }
@@ -319,7 +323,7 @@ async function timeSuite(mode: SiteMode, workDir: string): Promise<SuiteTiming> 
   fs.mkdirSync(out, { recursive: true });
   const logFile = path.join(workDir, `suite-${mode}.log`);
   const loadBefore = load();
-  const r = await run(path.join(repoRoot(), 'node_modules', '.bin', 'playwright'), ['test', '--project', mode, '--reporter', 'dot'], {
+  const r = await run(path.join(repoRoot(), 'node_modules', '.bin', 'playwright'), ['test', '--project', mode, '--reporter', 'dot,./conformance/report/reporter.ts'], {
     cwd: repoRoot(),
     env: { CONFORMANCE_NO_BUILD: '1', CONFORMANCE_OUT: out, NEXT_TELEMETRY_DISABLED: '1' },
     logFile,
@@ -400,8 +404,11 @@ async function main(): Promise<void> {
   // 1. Weight.
   log('weighing the home page of the static export…');
   const siteWeight = weighPage(buildPaths('static').output);
-  let bare: { weight: PageWeight; buildMs: number; load: string; out: string } | undefined;
-  if (!opts.skipBare) {
+  let bare: { weight: PageWeight; buildMs: number | null; load: string; out: string } | undefined;
+  if (opts.bareOut) {
+    log(`reusing the bare export in ${opts.bareOut}`);
+    bare = { weight: weighPage(opts.bareOut), buildMs: null, load: load(), out: opts.bareOut };
+  } else if (!opts.skipBare) {
     log('building a bare Next.js export for comparison…');
     const loadBefore = load();
     const b = await buildBare(workDir);
@@ -454,7 +461,55 @@ async function main(): Promise<void> {
   const md = render({ opts, command, date, machine, chromiumVersion, siteWeight, bare, paint, suites, builds, loadEnd: load() });
   fs.writeFileSync(opts.out, md);
   log(`wrote ${path.relative(process.cwd(), opts.out)}`);
+  // Keep the logs and the bare export (for --bare-out); drop the symlink and the bare build's cache.
   fs.rmSync(path.join(workDir, 'bare', 'node_modules'), { force: true });
+  fs.rmSync(path.join(workDir, 'bare', '.next'), { recursive: true, force: true });
+}
+
+interface ScriptRow {
+  site: Script;
+  bare?: Script;
+  how?: 'same file' | 'same name' | 'counterpart';
+}
+
+/** Pairs each site script with its bare-export counterpart: identical bytes, same name, else nearest size within 3 %. */
+function compareScripts(site: Script[], bare: Script[]): ScriptRow[] {
+  const used = new Set<Script>();
+  const rows: ScriptRow[] = [...site].sort((p, q) => q.raw - p.raw).map((x) => ({ site: x }));
+  const take = (row: ScriptRow, b: Script | undefined, how: ScriptRow['how']) => {
+    if (!b || row.bare) return;
+    row.bare = b;
+    row.how = how;
+    used.add(b);
+  };
+  for (const row of rows) take(row, bare.find((b) => !used.has(b) && b.content.equals(row.site.content)), 'same file');
+  for (const row of rows) take(row, bare.find((b) => !used.has(b) && b.name === row.site.name), 'same name');
+  for (const row of rows) {
+    if (row.bare) continue;
+    const near = bare
+      .filter((b) => !used.has(b) && Math.abs(b.raw - row.site.raw) <= 0.03 * row.site.raw)
+      .sort((p, q) => Math.abs(p.raw - row.site.raw) - Math.abs(q.raw - row.site.raw))[0];
+    take(row, near, 'counterpart');
+  }
+  return rows;
+}
+
+/** What a chunk most likely holds, from its name and a few tell-tale strings. */
+function describeChunk(x: Script): string {
+  const text = x.content.toString('utf8');
+  const parts: string[] = [];
+  if (/^chunks\/webpack-/.test(x.name)) parts.push('webpack runtime');
+  else if (/^chunks\/main-app-/.test(x.name)) parts.push('App Router bootstrap');
+  else if (/^chunks\/app\/layout-/.test(x.name)) parts.push('root layout client code (the site header and its menu)');
+  else if (/^chunks\/app\/global-error-/.test(x.name)) parts.push("the site's own app/global-error.tsx (spec wording; a bare app uses Next's built-in one)");
+  else if (/^chunks\/app\/.*\/?page-/.test(x.name)) parts.push('the page\'s client references');
+  else if (/^chunks\/polyfills-/.test(x.name)) parts.push('polyfills');
+  else if (text.includes('next-router-state-tree') || text.includes('__next_f')) parts.push('framework: Next.js App Router client runtime');
+  else if (text.includes('react-dom')) parts.push('framework: React DOM');
+  if (text.includes('isLocalURL') && text.includes('useMergedRef')) parts.push('next/link');
+  if (text.includes('lucide')) parts.push('lucide-react icons');
+  if (!parts.length) parts.push(x.raw > 100_000 ? 'framework: Next.js client runtime / React' : 'shared code');
+  return parts.join(' + ');
 }
 
 interface RenderInput {
@@ -464,7 +519,7 @@ interface RenderInput {
   machine: string;
   chromiumVersion: string;
   siteWeight: PageWeight;
-  bare?: { weight: PageWeight; buildMs: number; load: string };
+  bare?: { weight: PageWeight; buildMs: number | null; load: string };
   paint: { label: string; load: string; result: Awaited<ReturnType<typeof measurePaint>> }[];
   suites: SuiteTiming[];
   builds: BuildTime[];
@@ -475,7 +530,7 @@ function render(r: RenderInput): string {
   const L: string[] = [];
   const stamp = `${r.date.toISOString()} · ${r.machine} · Chromium ${r.chromiumVersion} · Next.js ${nextVersion()}`;
   L.push('# Benchmarks', '');
-  L.push(`Written by \`site/scripts/bench.ts\`; regenerate with \`npm run bench\` (flags: \`--skip-suite\`, \`--skip-bare\`, \`--runs N\`, \`--build\`, \`--out <file>\`).`, '');
+  L.push(`Written by \`site/scripts/bench.ts\`; regenerate with \`npm run bench\` (flags: \`--skip-suite\`, \`--skip-bare\`, \`--bare-out <folder>\`, \`--runs N\`, \`--build\`, \`--out <file>\`).`, '');
   L.push(`- **Date:** ${r.date.toISOString()}`);
   L.push(`- **Machine:** ${r.machine}`);
   L.push(`- **Browser:** Chromium ${r.chromiumVersion} (headless)`);
@@ -498,7 +553,7 @@ function render(r: RenderInput): string {
     L.push(`| HTML, raw | ${kb(s.html.raw)} | ${kb(b.html.raw)} | ${(s.html.raw / b.html.raw).toFixed(2)} |`);
     L.push(`| HTML, gzip | ${kb(s.html.gzip)} | ${kb(b.html.gzip)} | ${(s.html.gzip / b.html.gzip).toFixed(2)} |`);
     L.push('');
-    L.push(`The bare app is generated by the benchmark (app/layout.tsx + app/page.tsx with a heading and a paragraph, \`output: 'export'\`, the repository's node_modules) and built with the same Next.js (${secs(r.bare.buildMs)}, load ${r.bare.load}).`, '');
+    L.push(`The bare app is generated by the benchmark (app/layout.tsx + app/page.tsx with a heading and a paragraph, \`output: 'export'\`, the repository's node_modules) and built with the same Next.js (${r.bare.buildMs === null ? `reused from an earlier run: ${r.opts.bareOut}` : `${secs(r.bare.buildMs)}, load ${r.bare.load}`}).`, '');
     const goal = 1.05;
     if (ratio <= goal) {
       L.push(`**Goal (first-load JS ≤ ${goal} × bare, raw): met** (${ratio.toFixed(3)}).`, '');
@@ -506,21 +561,24 @@ function render(r: RenderInput): string {
       const extra = s.js.raw - b.js.raw;
       L.push(`**Goal (first-load JS ≤ ${goal} × bare, raw): not met** — ${ratio.toFixed(3)} ×, ${kb(extra)} raw (${kb(s.js.gzip - b.js.gzip)} gzip) more than the bare export, ${kb(s.js.raw - goal * b.js.raw)} over the goal.`, '');
     }
-    const bareByContent = new Set(b.scripts.map((x) => x.content.toString('base64')));
-    const bareByName = new Map(b.scripts.map((x) => [x.name, x]));
-    L.push("The site's scripts, largest first (\"same as bare\": byte-identical file in the bare export; \"bare: n kB\": the bare export's file of that name):", '');
-    L.push('| script | raw | gzip | in the bare export |');
-    L.push('|---|---:|---:|---|');
-    for (const x of [...s.scripts].sort((p, q) => q.raw - p.raw)) {
-      const same = bareByContent.has(x.content.toString('base64'));
-      const named = bareByName.get(x.name);
-      const note = same ? 'same as bare' : named ? `bare: ${kb(named.raw)} (${x.raw - named.raw >= 0 ? '+' : ''}${kb(x.raw - named.raw)})` : '**site only**';
-      L.push(`| \`${x.name}\` | ${kb(x.raw)} | ${kb(x.gzip)} | ${note} |`);
+    const rows = compareScripts(s.scripts, b.scripts);
+    L.push("The site's scripts, largest first. \"In the bare export\": a byte-identical file, the file of the same name, or (for framework chunks, whose names differ between builds) the bare file of nearly the same size; \"what it is\" is read from the chunk's name and content.", '');
+    L.push('| script | raw | gzip | in the bare export | difference (raw) | what it is |');
+    L.push('|---|---:|---:|---|---:|---|');
+    for (const row of rows) {
+      const x = row.site;
+      const where = row.bare ? `${row.how}: \`${row.bare.name}\` (${kb(row.bare.raw)})` : '**site only**';
+      const diff = x.raw - (row.bare?.raw ?? 0);
+      L.push(`| \`${x.name}\` | ${kb(x.raw)} | ${kb(x.gzip)} | ${where} | ${diff >= 0 ? '+' : '−'}${kb(Math.abs(diff))} | ${describeChunk(x)} |`);
     }
-    const siteNames = new Set(s.scripts.map((x) => x.name));
-    const siteContent = new Set(s.scripts.map((x) => x.content.toString('base64')));
-    const bareOnly = b.scripts.filter((x) => !siteNames.has(x.name) && !siteContent.has(x.content.toString('base64')));
-    if (bareOnly.length) L.push('', `In the bare export only: ${bareOnly.map((x) => `\`${x.name}\` (${kb(x.raw)})`).join(', ')}.`);
+    const matched = new Set(rows.map((row) => row.bare).filter(Boolean));
+    const bareOnly = b.scripts.filter((x) => !matched.has(x));
+    if (bareOnly.length) L.push('', `In the bare export only: ${bareOnly.map((x) => `\`${x.name}\` (${kb(x.raw)}, ${describeChunk(x)})`).join(', ')}.`);
+    const siteOnly = rows.filter((row) => !row.bare);
+    if (siteOnly.length) {
+      const sum = siteOnly.reduce((t, row) => t + row.site.raw, 0);
+      L.push('', `Of the ${kb(s.js.raw - b.js.raw)} difference, ${kb(sum)} is in scripts the bare export does not have: ${siteOnly.map((row) => `${describeChunk(row.site)} (${kb(row.site.raw)})`).join('; ')}; the rest is size differences of the shared framework files.`);
+    }
     L.push('');
   } else {
     L.push(`| | site (site/out) |`, '|---|---:|');
@@ -531,7 +589,7 @@ function render(r: RenderInput): string {
 
   // 2.
   L.push('## Home page TTFB and LCP (loopback, Chromium)', '');
-  L.push(`Median of ${r.opts.runs} loads per target (after one discarded warm-up load), each in a fresh browser context (empty cache), viewport 1280×800, no throttling. **TTFB** = navigation timing \`responseStart − requestStart\` (the server's answer time, connection set-up excluded); "response start" = \`responseStart\` from navigation start. **LCP** = the last \`largest-contentful-paint\` entry (PerformanceObserver, buffered) after the load event.`, '');
+  L.push(`Median of ${r.opts.runs} load${r.opts.runs === 1 ? '' : 's'} per target (after one discarded warm-up load), each in a fresh browser context (empty cache), viewport 1280×800, no throttling. **TTFB** = navigation timing \`responseStart − requestStart\` (the server's answer time, connection set-up excluded); "response start" = \`responseStart\` from navigation start. **LCP** = the last \`largest-contentful-paint\` entry (PerformanceObserver, buffered) after the load event.`, '');
   L.push('| target | TTFB | response start | LCP | LCP element | load at start |');
   L.push('|---|---:|---:|---:|---|---|');
   for (const p of r.paint) {
@@ -578,7 +636,7 @@ function render(r: RenderInput): string {
   L.push('## Build time', '');
   L.push('| mode | build time | source |', '|---|---:|---|');
   for (const b of r.builds) L.push(`| ${b.mode} | ${b.ms === null ? 'not measured in this run' : secs(b.ms)} | ${b.source} |`);
-  if (r.bare) L.push(`| bare Next.js export | ${secs(r.bare.buildMs)} | timed in this run |`);
+  if (r.bare) L.push(`| bare Next.js export | ${r.bare.buildMs === null ? 'not measured in this run' : secs(r.bare.buildMs)} | ${r.bare.buildMs === null ? 'reused export' : 'timed in this run'} |`);
   L.push('', `_${stamp}_`, '');
   return L.join('\n');
 }

@@ -441,9 +441,14 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 
 /** Runs `next start -H 127.0.0.1 -p <port>` on the server build; resolves once it answers. */
 export async function serveServer(
-  opts: { port?: number; quiet?: boolean; timeoutMs?: number } = {},
+  opts: { port?: number; quiet?: boolean; timeoutMs?: number; /** append the server's output here instead */ logFile?: string } = {},
 ): Promise<RunningServer> {
   const paths = buildPaths('server');
+  let logFd: number | undefined;
+  if (opts.logFile) {
+    fs.mkdirSync(path.dirname(opts.logFile), { recursive: true });
+    logFd = fs.openSync(opts.logFile, 'a');
+  }
   if (!fs.existsSync(path.join(paths.buildDir, 'BUILD_ID'))) {
     throw new Error(`No server build in ${paths.buildDir}. Build it first (build --mode server).`);
   }
@@ -460,8 +465,9 @@ export async function serveServer(
       SITE_BUILD_ID: fs.readFileSync(path.join(paths.buildDir, 'BUILD_ID'), 'utf8').trim(),
     }),
     detached: true, // own process group, so stop() reaches every child
-    stdio: ['ignore', opts.quiet ? 'ignore' : 'inherit', opts.quiet ? 'ignore' : 'inherit'],
+    stdio: ['ignore', logFd ?? (opts.quiet ? 'ignore' : 'inherit'), logFd ?? (opts.quiet ? 'ignore' : 'inherit')],
   });
+  if (logFd !== undefined) fs.closeSync(logFd); // the child keeps its own copy
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://${host}:${port}`;
   try {
