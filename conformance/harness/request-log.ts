@@ -108,13 +108,15 @@ export function isPageDataRequest(e: Pick<LoggedRequest, 'url' | 'resourceType' 
 
 /**
  * The page path a page-data request asks for: /x.txt → /x, /index.txt → /, /x?_rsc=… → /x,
- * /_next/data/<build>/x.json → /x.
+ * /x.other?_rsc=… → /x, /_next/data/<build>/x.json → /x.
  */
 export function pageDataPath(url: string): string {
-  let p = new URL(url).pathname;
+  const u = new URL(url);
+  let p = u.pathname;
   const data = /^\/_next\/data\/[^/]+(\/.*)\.json$/.exec(p);
   if (data) p = data[1];
-  else if (p.endsWith('.txt')) p = p.slice(0, -'.txt'.length);
+  // Whatever the suffix (C7.2 alone judges that it is .txt), an _rsc-marked request names its page.
+  else if (p.endsWith('.txt') || u.searchParams.has('_rsc')) p = p.replace(/\.[A-Za-z0-9]+$/, '');
   if (p === '/index' || p === '') return '/';
   return p.length > 1 ? p.replace(/\/+$/, '') : p;
 }
