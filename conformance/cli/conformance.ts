@@ -51,6 +51,9 @@ async function main(): Promise<number> {
     if (args.otherBuild) env[`CONFORMANCE_OTHER_BUILD_${args.mode.toUpperCase()}`] = args.otherBuild;
     env.CONFORMANCE_MODES = args.mode;
     projects.push('--project', args.mode);
+  } else {
+    // The clause projects only: the site's own checks (site-static, site-server) belong to npm test.
+    projects.push('--project', 'static', '--project', 'server');
   }
   const bin = join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'playwright.cmd' : 'playwright');
   if (!existsSync(bin)) {
