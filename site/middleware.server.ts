@@ -6,9 +6,14 @@
  *    sha256 of their inline scripts, read from <distDir>/csp-manifest.json (written after the
  *    build by site/scripts/csp.ts): the page stays static. Every other path gets a fresh nonce,
  *    put on the request's CSP header, where Next picks it up and stamps it on its scripts.
- * 2. Server-function requests naming an action this build does not have are answered 404, before
- *    Next's action handler, which answers a forged form post with a 500. Malformed bodies of known
- *    actions and form posts without an action get a 400.
+ * 2. Malformed paths (percent-encoding that does not decode, e.g. /%E0%A4%A) get the site's 400
+ *    page with status 400. Next itself decodes a path only to fill in route parameters, so only
+ *    paths below a dynamic route got its 400; any other got the not-found page (404). The page is
+ *    the build's pre-rendered 400 page (pages/demos/status/[code] with code 400), sent as it is.
+ * 3. Server-function requests naming an action this build does not have are answered 404, before
+ *    Next's action handler, which answers a forged form post with a 500. Bodies of known actions
+ *    that React could not decode (lib/server-function-reply.ts) and form posts without an action
+ *    get a 400.
  *
  * Pages Router pages are left out of the matcher: the Pages Router client checks links against
  * the middleware matcher and, when one matches, fetches page data through the middleware first
@@ -18,6 +23,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { NextResponse, type NextRequest } from 'next/server';
+import { buildPolicy } from './lib/security-headers';
+import { replyProblem, type ReplyPart } from './lib/server-function-reply';
 
 export const config = {
   runtime: 'nodejs',
@@ -38,6 +45,7 @@ interface CspManifest {
 
 let cspManifest: CspManifest | null | undefined;
 let actionIds: Set<string> | null | undefined;
+let badRequestHtml: string | null | undefined;
 
 function distPath(...parts: string[]): string {
   return path.join(process.cwd(), DIST_DIR, ...parts);
@@ -70,6 +78,41 @@ function loadActionIds(): Set<string> {
     actionIds = new Set();
   }
   return actionIds;
+}
+
+/** The pre-rendered 400 page of this build, or null if the build has none. */
+function loadBadRequestPage(): string | null {
+  if (badRequestHtml !== undefined) return badRequestHtml;
+  try {
+    badRequestHtml = fs.readFileSync(distPath('server', 'pages', 'demos', 'status', '400.html'), 'utf8');
+  } catch {
+    badRequestHtml = null;
+    console.warn(`[middleware] no pre-rendered 400 page in ${DIST_DIR}: malformed paths get Next's own answer.`);
+  }
+  return badRequestHtml;
+}
+
+function isMalformedPath(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** The site's 400 page. It has no executable inline script, so the hash-free policy fits. */
+function badRequestPage(): NextResponse | undefined {
+  const html = loadBadRequestPage();
+  if (html === null) return undefined;
+  return new NextResponse(html, {
+    status: 400,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate',
+      'content-security-policy': buildPolicy(),
+    },
+  });
 }
 
 function plain(status: number, body: string, extra: Record<string, string> = {}): NextResponse {
@@ -111,16 +154,18 @@ async function checkServerFunction(req: NextRequest): Promise<NextResponse | und
   const multipart = contentType.startsWith('multipart/form-data');
 
   if (actionId !== null) {
-    // A call from the client router: the id must be one of this build's.
+    // A call from the client router: the id must be one of this build's, and every part its
+    // arguments point at must be in the body (else React's decoder throws and Next answers 500).
     if (!ids.has(actionId)) return actionNotFound();
-    // React's encodeReply puts the arguments' root in field "0" (text bodies are that root).
-    if (multipart) return (await readForm(req))?.has('0') ? undefined : badRequest();
-    try {
-      JSON.parse(await req.text());
-    } catch {
-      return badRequest();
+    let parts: Map<string, ReplyPart>;
+    if (multipart) {
+      const form = await readForm(req);
+      if (!form) return badRequest();
+      parts = new Map([...form.entries()].map(([key, value]) => [key, typeof value === 'string' ? value : { file: true }]));
+    } else {
+      parts = new Map([['0', await req.text()]]);
     }
-    return undefined;
+    return replyProblem(parts) ? badRequest() : undefined;
   }
 
   if (!multipart) return undefined; // not a server-function request; Next renders or refuses it
@@ -143,6 +188,10 @@ async function checkServerFunction(req: NextRequest): Promise<NextResponse | und
 }
 
 export async function middleware(req: NextRequest): Promise<NextResponse> {
+  if (isMalformedPath(req.nextUrl.pathname)) {
+    const page = badRequestPage();
+    if (page) return page;
+  }
   const refused = await checkServerFunction(req);
   if (refused) return refused;
 

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft } from 'lucide';
+import Icon from './Icon';
 
 /** Heading block shared by the demo pages: back link, the rule IDs shown, h1 and a lead. */
 export default function DemoIntro({
@@ -16,7 +17,7 @@ export default function DemoIntro({
     <div className="demo-intro">
       <p className="breadcrumb">
         <Link href="/#behaviours">
-          <ArrowLeft size={16} aria-hidden="true" />
+          <Icon icon={ArrowLeft} size={16} />
           All behaviours
         </Link>
       </p>

@@ -1,4 +1,5 @@
-import { Mail, MapPin, Map as MapIcon, Phone } from 'lucide-react';
+import { Mail, MapPin, Map as MapIcon, Phone } from 'lucide';
+import Icon from './Icon';
 import { site } from '../content/site';
 import SocialIcon from './SocialIcon';
 
@@ -17,14 +18,14 @@ export default function Footer() {
             <h2 id="footer-contact" className="footer-title">Contact</h2>
             <ul className="icon-list">
               <li>
-                <Mail size={18} aria-hidden="true" />
+                <Icon icon={Mail} size={18} />
                 <a href={`mailto:${contact.email}`}>
                   <span className="visually-hidden">E-mail: </span>
                   {contact.email}
                 </a>
               </li>
               <li>
-                <Phone size={18} aria-hidden="true" />
+                <Icon icon={Phone} size={18} />
                 <a href={`tel:${contact.phone.dial}`}>
                   <span className="visually-hidden">Phone: </span>
                   {contact.phone.display}
@@ -35,7 +36,7 @@ export default function Footer() {
           <section aria-labelledby="footer-location">
             <h2 id="footer-location" className="footer-title">Location</h2>
             <div className="icon-line">
-              <MapPin size={18} aria-hidden="true" />
+              <Icon icon={MapPin} size={18} />
               <address className="address">
                 {location.lines.map((line) => (
                   <span key={line}>
@@ -46,7 +47,7 @@ export default function Footer() {
               </address>
             </div>
             <p className="icon-line" style={{ marginTop: '0.5rem' }}>
-              <MapIcon size={18} aria-hidden="true" />
+              <Icon icon={MapIcon} size={18} />
               <a href={location.mapUrl} rel="noopener noreferrer">
                 {location.mapLabel}
               </a>

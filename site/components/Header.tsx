@@ -3,7 +3,8 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { FileCheck2, Menu, X } from 'lucide-react';
+import { FileCheck2, Menu, X } from 'lucide';
+import Icon from './Icon';
 import { site } from '../content/site';
 
 interface NavItem {
@@ -72,7 +73,7 @@ export default function Header() {
       <div className="container site-header__bar">
         <Link href="/" className="brand">
           <span className="brand__mark" aria-hidden="true">
-            <FileCheck2 size={20} aria-hidden="true" />
+            <Icon icon={FileCheck2} size={20} />
           </span>
           <span>{site.name}</span>
         </Link>
@@ -85,7 +86,7 @@ export default function Header() {
             aria-controls={MENU_ID}
             onClick={() => setOpen((value) => !value)}
           >
-            {open ? <X size={22} aria-hidden="true" /> : <Menu size={22} aria-hidden="true" />}
+            {open ? <Icon icon={X} size={22} /> : <Icon icon={Menu} size={22} />}
             <span className="visually-hidden">Menu</span>
           </button>
           <ul id={MENU_ID} className="site-nav__list" data-open={open ? 'true' : 'false'}>

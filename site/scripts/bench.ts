@@ -522,11 +522,8 @@ function describeChunk(x: Script): string {
   else if (text.includes('next-router-state-tree') || text.includes('__next_f')) parts.push('framework: Next.js App Router client runtime');
   else if (text.includes('react-dom')) parts.push('framework: React DOM');
   if (text.includes('isLocalURL') && text.includes('useMergedRef')) parts.push('next/link');
-  if (text.includes('lucide') && text.includes('useContext')) {
-    // lucide-react 1.x's Icon reads a context, so it is a client component: every icon, even one
-    // rendered by a server component, makes the page ship Icon (≈ 3 kB) and the icon's paths.
-    parts.push('lucide-react Icon (a client component in lucide-react 1.x: shipped even for icons in server components)');
-  } else if (text.includes('lucide')) parts.push('lucide-react icons');
+  // components/Icon.tsx: lucide path data drawn as plain SVG (no client code in server components).
+  if (text.includes('0 0 24 24') && text.includes('strokeLinejoin')) parts.push('lucide icons (plain SVG)');
   if (!parts.length) parts.push(x.raw > 100_000 ? 'framework: Next.js client runtime / React' : 'shared code');
   return parts.join(' + ');
 }

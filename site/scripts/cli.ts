@@ -4,6 +4,7 @@
  *   tsx site/scripts/cli.ts build --mode static|server [--build-id <id>] [--quiet]
  *   tsx site/scripts/cli.ts serve --mode static|server [--port <n>] [--no-build]
  *   tsx site/scripts/cli.ts serve-dir --dir <folder> [--port <n>]
+ *   tsx site/scripts/cli.ts serve-nginx [--dir <folder>] [--port <n>]
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,15 +17,18 @@ import {
   type RunningServer,
   type SiteMode,
 } from './site';
+import { serveNginx } from './nginx';
 
 const USAGE = `Usage:
   tsx site/scripts/cli.ts build --mode static|server [--build-id <id>] [--quiet]
   tsx site/scripts/cli.ts serve --mode static|server [--port <n>] [--no-build]
   tsx site/scripts/cli.ts serve-dir --dir <folder> [--port <n>]
+  tsx site/scripts/cli.ts serve-nginx [--dir <folder>] [--port <n>]
 
   build      run next build for one delivery mode (static → site/out, server → site/.next-server)
   serve      build unless the build is fresh (or --no-build), then serve it on 127.0.0.1
-  serve-dir  serve an already built static export folder (e.g. a modified copy of site/out)`;
+  serve-dir  serve an already built static export folder (e.g. a modified copy of site/out)
+  serve-nginx  serve a static export (default site/out) with nginx and docs/nginx.conf`;
 
 class UsageError extends Error {}
 
@@ -166,6 +170,17 @@ async function main(argv: string[]): Promise<number> {
       }
       const server = await serveStatic({ dir: resolved, port: portOf(parsed) });
       await keepRunning(server, `Serving ${resolved}`);
+      return 0;
+    }
+    case 'serve-nginx': {
+      allowOnly(parsed, ['dir', 'port']);
+      const dir = parsed.flags.get('dir');
+      const resolved = typeof dir === 'string' ? path.resolve(dir) : buildPaths('static').output;
+      if (!fs.existsSync(path.join(resolved, 'index.html'))) {
+        throw new UsageError(`${resolved} is not a static export (no index.html): build it first (npm run site:build:static).`);
+      }
+      const server = await serveNginx({ dir: resolved, port: portOf(parsed) });
+      await keepRunning(server, `nginx (docs/nginx.conf) serving ${resolved}`);
       return 0;
     }
     default:

@@ -307,6 +307,16 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
 /** The static server's Content-Security-Policy: framing, plugins, <base> and form targets. */
 export const STATIC_CSP = "frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'";
 
+/**
+ * Security headers of the static server (docs/security.md), set by serveStatic on every answer.
+ * The policy has no script-src: an export's pages keep inline scripts, and hashing them per file
+ * is left to the host (see docs/security.md).
+ */
+export const SECURITY_HEADERS: readonly { key: string; value: string }[] = [
+  ...BASELINE_SECURITY_HEADERS,
+  { key: 'Content-Security-Policy', value: STATIC_CSP },
+];
+
 /** serve-handler settings matching the documented production hosting (docs/static-hosting.md). */
 export const STATIC_HOSTING_CONFIG: ServeConfig = {
   cleanUrls: true, // /about → about.html
@@ -321,15 +331,6 @@ export const STATIC_HOSTING_CONFIG: ServeConfig = {
     {
       source: '**/*.@(html|txt)',
       headers: [{ key: 'Cache-Control', value: 'no-cache' }],
-    },
-    {
-      // Security headers (docs/security.md). The policy has no script-src: an export's pages keep
-      // inline scripts, and hashing them per file is left to the host (see docs/security.md).
-      source: '**',
-      headers: [
-        ...BASELINE_SECURITY_HEADERS,
-        { key: 'Content-Security-Policy', value: STATIC_CSP },
-      ],
     },
   ],
 };
@@ -364,8 +365,10 @@ export async function serveStatic(opts: { dir: string; port?: number; host?: str
   }
   const host = opts.host ?? '127.0.0.1';
   const config: ServeConfig = { ...STATIC_HOSTING_CONFIG, public: dir };
-  const sockets = new Set<net.Socket>();
   const server = http.createServer((req, res) => {
+    // Security headers on every answer, redirects and 405s included (serve-handler applies its
+    // `headers` config to files only).
+    for (const { key, value } of SECURITY_HEADERS) res.setHeader(key, value);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Method Not Allowed\n');
@@ -377,6 +380,16 @@ export async function serveStatic(opts: { dir: string; port?: number; host?: str
       console.error(error);
     });
   });
+  return listenOn(server, { port: opts.port, host });
+}
+
+/**
+ * Starts an HTTP server on host:port (0: any free port) and returns its URL and a stop() that
+ * also closes kept-alive connections (so a test run never waits on an idle socket).
+ */
+export async function listenOn(server: http.Server, opts: { port?: number; host?: string } = {}): Promise<RunningServer> {
+  const host = opts.host ?? '127.0.0.1';
+  const sockets = new Set<net.Socket>();
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -439,11 +452,23 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-/** Runs `next start -H 127.0.0.1 -p <port>` on the server build; resolves once it answers. */
+/**
+ * Runs `next start -H 127.0.0.1 -p <port>` on the server build; resolves once it answers.
+ * `dir`: a folder holding next.config.ts and a server build (default: site/; the mutants runner
+ * passes its frozen copy).
+ */
 export async function serveServer(
-  opts: { port?: number; quiet?: boolean; timeoutMs?: number; /** append the server's output here instead */ logFile?: string } = {},
+  opts: {
+    port?: number;
+    quiet?: boolean;
+    timeoutMs?: number;
+    /** append the server's output here instead */
+    logFile?: string;
+    dir?: string;
+  } = {},
 ): Promise<RunningServer> {
-  const paths = buildPaths('server');
+  const cwd = opts.dir ?? siteDir();
+  const paths = { buildDir: path.join(cwd, path.basename(buildPaths('server').buildDir)) };
   let logFd: number | undefined;
   if (opts.logFile) {
     fs.mkdirSync(path.dirname(opts.logFile), { recursive: true });
@@ -458,7 +483,7 @@ export async function serveServer(
   const host = '127.0.0.1';
   const port = opts.port && opts.port > 0 ? opts.port : await freePort(host);
   const child = spawn(process.execPath, [nextBin(), 'start', '-H', host, '-p', String(port)], {
-    cwd: siteDir(),
+    cwd,
     // The build's own id (next.config.ts would otherwise make a new one for the deploymentId).
     env: nextEnv('server', {
       NODE_ENV: 'production',

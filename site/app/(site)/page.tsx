@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { ArrowRight, FileCheck2, Server } from 'lucide-react';
+import { ArrowRight, FileCheck2, Server } from 'lucide';
+import Icon from '../../components/Icon';
 import { BEHAVIOURS } from '../../content/behaviours';
 import { IS_STATIC, site } from '../../content/site';
 import DemoLink, { ServerBadge } from '../../components/DemoLink';
@@ -25,18 +26,18 @@ export default function HomePage() {
           </p>
           <div className="button-row">
             <a className="button" href="/conformance-report.html">
-              <FileCheck2 size={18} aria-hidden="true" />
+              <Icon icon={FileCheck2} size={18} />
               Read the conformance report
             </a>
             <Link className="button button--ghost" href="/about">
               About this site
-              <ArrowRight size={18} aria-hidden="true" />
+              <Icon icon={ArrowRight} size={18} />
             </Link>
           </div>
         </div>
         <aside className="card facts" aria-labelledby="facts-title">
           <h2 id="facts-title" className="facts__title">
-            <Server size={20} aria-hidden="true" />
+            <Icon icon={Server} size={20} />
             This copy
           </h2>
           <dl className="facts__list">

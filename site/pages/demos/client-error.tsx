@@ -1,6 +1,7 @@
 import Head from 'next/head';
 import { useState } from 'react';
-import { TriangleAlert } from 'lucide-react';
+import { TriangleAlert } from 'lucide';
+import Icon from '../../components/Icon';
 import DemoIntro from '../../components/DemoIntro';
 
 function Thrower(): never {
@@ -23,7 +24,7 @@ export default function ClientErrorPage() {
         </p>
       </DemoIntro>
       <button type="button" className="button button--danger" onClick={() => setThrown(true)}>
-        <TriangleAlert size={18} aria-hidden="true" />
+        <Icon icon={TriangleAlert} size={18} />
         Throw an error
       </button>
       {thrown ? <Thrower /> : null}

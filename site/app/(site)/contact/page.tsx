@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
-import { Clock, Mail, MapPin, Map as MapIcon, Phone, Share2 } from 'lucide-react';
+import { Clock, Mail, MapPin, Map as MapIcon, Phone, Share2 } from 'lucide';
+import Icon from '../../../components/Icon';
 import { site } from '../../../content/site';
 import SocialIcon from '../../../components/SocialIcon';
 
@@ -21,26 +22,26 @@ export default function ContactPage() {
       <div className="grid grid--3 section">
         <section className="card contact-card" aria-labelledby="contact-direct">
           <h2 id="contact-direct">
-            <Mail size={20} aria-hidden="true" />
+            <Icon icon={Mail} size={20} />
             Write or call
           </h2>
           <ul className="icon-list">
             <li>
-              <Mail size={18} aria-hidden="true" />
+              <Icon icon={Mail} size={18} />
               <a href={`mailto:${contact.email}`}>
                 <span className="visually-hidden">E-mail: </span>
                 {contact.email}
               </a>
             </li>
             <li>
-              <Phone size={18} aria-hidden="true" />
+              <Icon icon={Phone} size={18} />
               <a href={`tel:${contact.phone.dial}`}>
                 <span className="visually-hidden">Phone: </span>
                 {contact.phone.display}
               </a>
             </li>
             <li>
-              <Clock size={18} aria-hidden="true" />
+              <Icon icon={Clock} size={18} />
               <span>{contact.hours}</span>
             </li>
           </ul>
@@ -48,7 +49,7 @@ export default function ContactPage() {
 
         <section className="card contact-card" aria-labelledby="contact-location">
           <h2 id="contact-location">
-            <MapPin size={20} aria-hidden="true" />
+            <Icon icon={MapPin} size={20} />
             Visit
           </h2>
           <address className="address">
@@ -60,7 +61,7 @@ export default function ContactPage() {
             ))}
           </address>
           <p className="icon-line" style={{ marginTop: '0.75rem' }}>
-            <MapIcon size={18} aria-hidden="true" />
+            <Icon icon={MapIcon} size={18} />
             <a href={location.mapUrl} rel="noopener noreferrer">
               {location.mapLabel}
             </a>
@@ -69,7 +70,7 @@ export default function ContactPage() {
 
         <section className="card contact-card" aria-labelledby="contact-social">
           <h2 id="contact-social">
-            <Share2 size={20} aria-hidden="true" />
+            <Icon icon={Share2} size={20} />
             Elsewhere
           </h2>
           <ul className="icon-list contact-social">

@@ -2,7 +2,8 @@ import Head from 'next/head';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import type { GetStaticPaths, GetStaticProps } from 'next';
-import { LoaderCircle } from 'lucide-react';
+import { LoaderCircle } from 'lucide';
+import Icon from '../../../components/Icon';
 import DemoIntro from '../../../components/DemoIntro';
 
 interface Props {
@@ -26,7 +27,7 @@ export default function RetryPage({ slug, generatedAt }: Props) {
         </Head>
         <DemoIntro rules={['K9.2']} title="Loading…">
           <p className="loading" role="status" data-testid="retry-loading">
-            <LoaderCircle size={18} aria-hidden="true" />
+            <Icon icon={LoaderCircle} size={18} />
             Fetching this page’s data…
           </p>
         </DemoIntro>

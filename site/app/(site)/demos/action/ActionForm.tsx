@@ -1,7 +1,8 @@
 'use client';
 
 import { useActionState } from 'react';
-import { Send } from 'lucide-react';
+import { Send } from 'lucide';
+import Icon from '../../../../components/Icon';
 import { sendMessage, type ActionResult } from './actions';
 
 const initial: ActionResult = { status: 'idle', message: 'Nothing sent yet.' };
@@ -15,7 +16,7 @@ export default function ActionForm() {
         <input id="action-name" name="name" type="text" autoComplete="name" maxLength={80} />
       </div>
       <button type="submit" className="button" disabled={pending}>
-        <Send size={18} aria-hidden="true" />
+        <Icon icon={Send} size={18} />
         Send
       </button>
       <p className="result" role="status" aria-live="polite" data-testid="action-result">

@@ -1,7 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { TriangleAlert } from 'lucide-react';
+import { TriangleAlert } from 'lucide';
+import Icon from '../../../../components/Icon';
 
 function Thrower(): never {
   throw new Error('Crash demo: a component threw while rendering in the browser.');
@@ -12,7 +13,7 @@ export default function CrashButton() {
   return (
     <>
       <button type="button" className="button button--danger" onClick={() => setCrashed(true)}>
-        <TriangleAlert size={18} aria-hidden="true" />
+        <Icon icon={TriangleAlert} size={18} />
         Crash this page
       </button>
       {crashed ? <Thrower /> : null}
