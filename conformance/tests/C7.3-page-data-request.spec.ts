@@ -36,13 +36,21 @@ function evidence(e: LoggedRequest): object {
  * On a fresh browser context at `baseUrl`: loads `from`, follows the link to `to` and returns the
  * page-data request of that navigation and the body of its answer.
  */
+/**
+ * Route matcher for requests that may be page data for `path` (its page-data path is `path`), so
+ * that scripts, styles and other pages' data pass without interception, which slows a busy run.
+ */
+function addressesPage(path: string): (url: URL) => boolean {
+  return (url) => pageDataPath(url.href) === path;
+}
+
 async function captureNavigation(browser: Browser, baseUrl: string, from: string, to: string): Promise<{ url: string; headers: Record<string, string>; body: Buffer }> {
   const context = await browser.newContext({ baseURL: baseUrl });
   try {
     const page = await context.newPage();
     let armed = false;
     let captured: { url: string; headers: Record<string, string>; body: Buffer } | undefined;
-    await page.route(() => true, async (route) => {
+    await page.route(addressesPage(to), async (route) => {
       if (!armed || captured || !isPageDataFor(route, to)) return route.fallback();
       const res = await route.fetch();
       const body = await res.body();
@@ -53,7 +61,8 @@ async function captureNavigation(browser: Browser, baseUrl: string, from: string
     await settle(page);
     armed = true;
     await clickLinkTo(page, to);
-    await expect.poll(() => captured !== undefined, `the page-data answer for ${to} on ${baseUrl}`).toBe(true);
+    // A preparation step, not a timed rule: give a loaded machine time.
+    await expect.poll(() => captured !== undefined, { message: `the page-data answer for ${to} on ${baseUrl}`, timeout: 20_000 }).toBe(true);
     return captured!;
   } finally {
     await context.close();
@@ -66,7 +75,7 @@ async function captureNavigation(browser: Browser, baseUrl: string, from: string
  */
 async function swapAnswer(page: Page, to: string, body: Buffer): Promise<{ swapped: string[] }> {
   const swapped: string[] = [];
-  await page.route(() => true, async (route) => {
+  await page.route(addressesPage(to), async (route) => {
     if (swapped.length > 0 || !isPageDataFor(route, to)) return route.fallback();
     swapped.push(route.request().url());
     const res = await route.fetch();

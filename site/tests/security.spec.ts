@@ -236,16 +236,21 @@ test.describe('pages work under their policy in Chromium', () => {
   });
 });
 
+/** The real server-function identifier, as the page's own client sends it (the form is submitted once). */
+async function realActionId(page: Page): Promise<string> {
+  await page.goto('/demos/action');
+  await expectHydrated(page);
+  const post = page.waitForRequest((r) => r.method() === 'POST' && !!r.headers()['next-action']);
+  await page.getByRole('button', { name: 'Send' }).click();
+  const id = (await post).headers()['next-action'];
+  await expect(page.getByTestId('action-result')).toContainText('Received by the server function');
+  return id;
+}
+
 test.describe('server functions (server)', () => {
   test('a forged or unknown server-function identifier gets a 4xx, never a 500 or a stack trace', async ({ page, request, target }) => {
     test.skip(target.mode !== 'server', 'server functions exist only in the server build');
-    // The real identifier, as the page's own client sends it.
-    await page.goto('/demos/action');
-    await expectHydrated(page);
-    const post = page.waitForRequest((r) => r.method() === 'POST' && !!r.headers()['next-action']);
-    await page.getByRole('button', { name: 'Send' }).click();
-    const realId = (await post).headers()['next-action'];
-    await expect(page.getByTestId('action-result')).toContainText('Received by the server function');
+    const realId = await realActionId(page);
 
     const path = '/demos/action';
     const calls: { what: string; headers?: Record<string, string>; data?: string; multipart?: Record<string, string> }[] = [];
@@ -274,11 +279,7 @@ test.describe('server functions (server)', () => {
 
   test('the real server-function identifier with arguments it cannot use gets a 400 or a refusal, never a 500', async ({ page, request, target }) => {
     test.skip(target.mode !== 'server', 'server functions exist only in the server build');
-    await page.goto('/demos/action');
-    await expectHydrated(page);
-    const post = page.waitForRequest((r) => r.method() === 'POST' && !!r.headers()['next-action']);
-    await page.getByRole('button', { name: 'Send' }).click();
-    const realId = (await post).headers()['next-action'];
+    const realId = await realActionId(page);
     const text = { 'next-action': realId, 'content-type': 'text/plain;charset=UTF-8', accept: 'text/x-component' };
     const send = (data: string | undefined, multipart?: Record<string, string>) =>
       request.post('/demos/action', { headers: multipart ? { 'next-action': realId } : text, data, multipart, failOnStatusCode: false });
