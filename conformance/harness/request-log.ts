@@ -106,6 +106,11 @@ export function isPageDataRequest(e: Pick<LoggedRequest, 'url' | 'resourceType' 
   return e.headers['rsc'] === '1' || u.pathname.endsWith('.txt') || u.pathname.startsWith('/_next/data/') || u.searchParams.has('_rsc');
 }
 
+/** isPageDataRequest for a request as Playwright hands it over (a page event's, a route's). */
+export function isPageDataRequestOf(r: Request): boolean {
+  return isPageDataRequest({ url: r.url(), resourceType: r.resourceType(), headers: r.headers(), method: r.method() });
+}
+
 /**
  * The page path a page-data request asks for: /x.txt → /x, /index.txt → /, /x?_rsc=… → /x,
  * /x.other?_rsc=… → /x, /_next/data/<build>/x.json → /x.

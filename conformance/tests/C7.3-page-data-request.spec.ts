@@ -3,13 +3,13 @@ import { clause, clauseTitle, markUntested, record } from '../harness/clause';
 import { settle, clickLinkTo } from '../harness/navigation';
 import { expect, test, type Page } from '../harness/fixtures';
 import type { TargetProfile } from '../harness/profile';
-import { pageDataPath, isPageDataRequest, type LoggedRequest } from '../harness/request-log';
+import { pageDataPath, isPageDataRequestOf, type LoggedRequest } from '../harness/request-log';
 
 // C7.3 "and sends the target address, the current address, the router state and the build identifier."
 
 function isPageDataFor(route: Route, path: string): boolean {
   const r = route.request();
-  return isPageDataRequest({ url: r.url(), resourceType: r.resourceType(), headers: r.headers(), method: r.method() }) && pageDataPath(r.url()) === path;
+  return isPageDataRequestOf(r) && pageDataPath(r.url()) === path;
 }
 
 /** Where the request carries the build identifier (profile names, defaults x-deployment-id / dpl). */
@@ -33,16 +33,17 @@ function evidence(e: LoggedRequest): object {
 }
 
 /**
- * On a fresh browser context at `baseUrl`: loads `from`, follows the link to `to` and returns the
- * page-data request of that navigation and the body of its answer.
- */
-/**
  * Route matcher for requests that may be page data for `path` (its page-data path is `path`), so
  * that scripts, styles and other pages' data pass without interception, which slows a busy run.
  */
 function addressesPage(path: string): (url: URL) => boolean {
   return (url) => pageDataPath(url.href) === path;
 }
+
+/**
+ * On a fresh browser context at `baseUrl`: loads `from`, follows the link to `to` and returns the
+ * page-data request of that navigation and the body of its answer.
+ */
 
 async function captureNavigation(browser: Browser, baseUrl: string, from: string, to: string): Promise<{ url: string; headers: Record<string, string>; body: Buffer }> {
   const context = await browser.newContext({ baseURL: baseUrl });

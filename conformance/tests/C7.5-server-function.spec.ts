@@ -1,7 +1,7 @@
 import type { Request } from '@playwright/test';
 import { clause, clauseTitle, record } from '../harness/clause';
 import { settle } from '../harness/navigation';
-import { expect, test, type Page } from '../harness/fixtures';
+import { expect, test } from '../harness/fixtures';
 
 // C7.5 "Server-function calls are posted to the current path. Their payloads are not shown."
 

@@ -2,12 +2,17 @@ import type { Route } from '@playwright/test';
 import fc from 'fast-check';
 import { clause, clauseTitle, record } from '../harness/clause';
 import { expect, test, type Page } from '../harness/fixtures';
-import { isPageDataRequest, type RequestLog } from '../harness/request-log';
+import { isPageDataRequest, isPageDataRequestOf, type RequestLog } from '../harness/request-log';
 
 // K9.2 "Page-data fetches are retried on server errors (5xx). The number of retries is not shown."
 
 function freshSlug(): string {
   return `k92-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** Whether an address's path names the slug (page data of the slug's page, in any form). */
+function namesSlug(url: string, slug: string): boolean {
+  return decodeURIComponent(new URL(url).pathname).includes(slug);
 }
 
 interface Attempt { url: string; answer: number | 'server' | 'held' }
@@ -21,13 +26,10 @@ async function scriptAnswers(page: Page, slug: string, answers: (number | 'hold'
   const attempts: Attempt[] = [];
   const held: Route[] = [];
   const heldListeners: (() => void)[] = [];
-  const matches = (route: Route) => {
-    const r = route.request();
-    return isPageDataRequest({ url: r.url(), resourceType: r.resourceType(), headers: r.headers(), method: r.method() })
-      && decodeURIComponent(new URL(r.url()).pathname).includes(slug);
-  };
+  // Only addresses naming the slug are intercepted: every other request passes untouched.
+  const forSlug = (url: URL) => namesSlug(url.href, slug);
   const handler = async (route: Route) => {
-    if (!matches(route)) return route.fallback();
+    if (!isPageDataRequestOf(route.request())) return route.fallback();
     const planned: number | 'hold' | 'server' = attempts.length < answers.length ? answers[attempts.length] : later;
     const attempt: Attempt = { url: route.request().url(), answer: planned === 'hold' ? 'held' : planned };
     attempts.push(attempt);
@@ -39,8 +41,7 @@ async function scriptAnswers(page: Page, slug: string, answers: (number | 'hold'
     if (planned === 'server') return route.fallback();
     return route.fulfill({ status: planned, contentType: 'text/plain', body: `conformance fault: ${planned}` });
   };
-  const every = () => true;
-  await page.route(every, handler);
+  await page.route(forSlug, handler);
   return {
     attempts,
     /** Waits until an attempt is held. */
@@ -49,9 +50,25 @@ async function scriptAnswers(page: Page, slug: string, answers: (number | 'hold'
       return held.shift()!;
     },
     async dispose(): Promise<void> {
-      await page.unroute(every, handler).catch(() => undefined);
+      await page.unroute(forSlug, handler).catch(() => undefined);
     },
   };
+}
+
+/**
+ * Opens the slug's page with its first page-data attempt held, reads the waiting page, then answers
+ * that attempt with `status` (later attempts: `later`) and waits until the page changes.
+ */
+async function answerFirstWhenShown(page: Page, log: RequestLog, pathPrefix: string, slug: string, status: number, later: number | 'server', reacts: string) {
+  const script = await scriptAnswers(page, slug, ['hold'], later);
+  const mark = log.mark();
+  await page.goto(pathPrefix + slug, { waitUntil: 'commit' });
+  const first = await script.heldOne();
+  const waiting = await snapshot(page, log, mark);
+  await first.fulfill({ status, contentType: 'text/plain', body: `conformance fault: ${status}` });
+  script.attempts[0].answer = status;
+  await expect.poll(() => snapshot(page, log, mark), reacts).not.toBe(waiting);
+  return { script, mark };
 }
 
 /** The page's visible text and how many documents were asked for since `mark`. */
@@ -109,19 +126,12 @@ test.describe(clauseTitle('K9.2'), clause('K9.2'), () => {
       const slug = freshSlug();
       // The first attempt is held so the page can be read while it waits for its data; a retry
       // would be asked for before the page reacts to the answer, and would then render the slug.
-      const script = await scriptAnswers(page, slug, ['hold']);
-      const mark = requestLog.mark();
-      await page.goto(pathPrefix + slug, { waitUntil: 'commit' });
-      const first = await script.heldOne();
-      const waiting = await snapshot(page, requestLog, mark);
-      await first.fulfill({ status, contentType: 'text/plain', body: `conformance fault: ${status}` });
-      script.attempts[0].answer = status;
-      await expect.poll(() => snapshot(page, requestLog, mark), `the page reacts to the ${status} answer`).not.toBe(waiting);
+      const { script, mark } = await answerFirstWhenShown(page, requestLog, pathPrefix, slug, status, 'server', `the page reacts to the ${status} answer`);
       await record(testInfo, 'attempts', { slug, attempts: script.attempts, documents: requestLog.documents(mark).map((d) => d.url), after: await snapshot(page, requestLog, mark) });
       // Attempts made by the first document (a full reload, if the page reacts with one, starts over).
       const since = requestLog.since(mark);
       const reload = since.findIndex((e, i) => i > 0 && e.isDocument);
-      const attempts = since.slice(0, reload < 0 ? undefined : reload).filter((e) => isPageDataRequest(e) && decodeURIComponent(new URL(e.url).pathname).includes(slug));
+      const attempts = since.slice(0, reload < 0 ? undefined : reload).filter((e) => isPageDataRequest(e) && namesSlug(e.url, slug));
       expect(attempts.map((e) => e.url), `GET attempts for the page data after a ${status} answer`).toHaveLength(1);
     });
   }
@@ -129,14 +139,7 @@ test.describe(clauseTitle('K9.2'), clause('K9.2'), () => {
   test('a page-data fetch answered 503 every time is tried a limited number of times (recorded)', async ({ page, target, requestLog }, testInfo) => {
     const { pathPrefix } = target.scenario('retry');
     const slug = freshSlug();
-    const script = await scriptAnswers(page, slug, ['hold'], 503);
-    const mark = requestLog.mark();
-    await page.goto(pathPrefix + slug, { waitUntil: 'commit' });
-    const first = await script.heldOne();
-    const waiting = await snapshot(page, requestLog, mark);
-    await first.fulfill({ status: 503, contentType: 'text/plain', body: 'conformance fault: 503' });
-    script.attempts[0].answer = 503;
-    await expect.poll(() => snapshot(page, requestLog, mark), 'the page reacts once the fetches give up').not.toBe(waiting);
+    const { script, mark } = await answerFirstWhenShown(page, requestLog, pathPrefix, slug, 503, 503, 'the page reacts once the fetches give up');
     const gets = script.attempts.length;
     await record(testInfo, 'attempts', { slug, gets, attempts: script.attempts, documents: requestLog.documents(mark).map((d) => d.url), after: await snapshot(page, requestLog, mark) });
     expect(gets, 'GET attempts when every answer is 503').toBeGreaterThanOrEqual(2);

@@ -1,7 +1,6 @@
 import { clause, clauseTitle, markInapplicable, record } from '../harness/clause';
 import { settle, clickLinkTo } from '../harness/navigation';
 import { expect, test } from '../harness/fixtures';
-import { pageDataPath } from '../harness/request-log';
 
 // K9.3 "Prefetched page data counts as fresh for 30 seconds"
 

@@ -2,7 +2,7 @@ import { clause, clauseTitle, record } from '../harness/clause';
 import type { FakeClock } from '../harness/clock';
 import { settle } from '../harness/navigation';
 import { expect, test, type Page } from '../harness/fixtures';
-import { pageDataPath, isPageDataRequest } from '../harness/request-log';
+import { pageDataPath, isPageDataRequestOf } from '../harness/request-log';
 
 // K9.4 "and expires after 5 minutes."
 
@@ -14,7 +14,7 @@ import { pageDataPath, isPageDataRequest } from '../harness/request-log';
 async function loadAndPickPrefetched(page: Page, clock: FakeClock, prefetchPage: string): Promise<{ path: string; prefetchedAt: number; order: number; prefetched: string[] }> {
   const seen = new Map<string, { order: number; at: Promise<number> }>();
   page.on('request', (r) => {
-    if (!isPageDataRequest({ url: r.url(), resourceType: r.resourceType(), headers: r.headers(), method: r.method() })) return;
+    if (!isPageDataRequestOf(r)) return;
     const path = pageDataPath(r.url());
     if (!seen.has(path)) seen.set(path, { order: seen.size, at: clock.now().catch(() => NaN) });
   });
@@ -24,7 +24,7 @@ async function loadAndPickPrefetched(page: Page, clock: FakeClock, prefetchPage:
   await page.goto(prefetchPage);
   await settle(page);
   const inMain = await page.locator('main a[href^="/"]:visible').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
-  const candidates = [...seen.entries()].filter(([path]) => path !== prefetchPage && inMain.includes(path)).sort((a, b) => a[1].order - b[1].order);
+  const candidates = [...seen.entries()].filter(([path]) => path !== prefetchPage && inMain.includes(path)); // in the order seen
   expect(candidates.length, `pages linked from ${prefetchPage}'s main content that were prefetched (seen: ${[...seen.keys()].join(', ')})`).toBeGreaterThan(0);
   const [path, { order, at }] = candidates[0];
   const prefetchedAt = await at;

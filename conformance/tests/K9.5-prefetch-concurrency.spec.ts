@@ -1,22 +1,17 @@
-import type { Request } from '@playwright/test';
 import { clause, clauseTitle, record } from '../harness/clause';
 import { expect, test } from '../harness/fixtures';
-import { isPageDataRequest } from '../harness/request-log';
+import { isPageDataRequestOf } from '../harness/request-log';
 
 // K9.5 "Prefetching runs 5 requests at a time."
 
 const LIMIT = 5;
 
-function pageData(r: Request): boolean {
-  return isPageDataRequest({ url: r.url(), resourceType: r.resourceType(), headers: r.headers(), method: r.method() });
-}
-
 test.describe(clauseTitle('K9.5'), clause('K9.5'), () => {
   test('with every prefetch answer held, exactly 5 prefetches are in flight and each released answer lets exactly one more start', async ({ page, target, faults, inflight }, testInfo) => {
     const { page: path, minLinks = 8 } = target.scenario('prefetch');
     // No navigation happens in this test: every page-data request is a prefetch.
-    const held = await faults.hold((_url, r) => pageData(r));
-    const counter = inflight(pageData);
+    const held = await faults.hold((_url, r) => isPageDataRequestOf(r));
+    const counter = inflight(isPageDataRequestOf);
     await page.goto(path);
 
     const links = page.locator('a[href^="/"]:visible');

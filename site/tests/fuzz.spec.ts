@@ -1,6 +1,7 @@
 import http from 'node:http';
 import fc from 'fast-check';
 import { expect, test } from '../../conformance/harness/fixtures';
+import { scenarioFor } from '../../conformance/harness/profile';
 
 // URL fuzzing of the reference site (a site check, not a clause of the spec; docs/security.md).
 // A few hundred generated request paths per delivery mode — traversal (`..%2f`, `%2e%2e/`),
@@ -214,10 +215,10 @@ test.describe('URL fuzzing', () => {
   test('generated request paths: answered in time, no 5xx outside the crash routes, nothing from outside the site', async ({ target }, testInfo) => {
     test.setTimeout(120_000);
     const base = new URL(target.url);
-    const scenarios = target.profile.scenarios as Record<string, Record<string, unknown> | undefined>;
-    const crashRoutes = [scenarios.serverCrash?.page, scenarios.realStatuses?.throwingPage].filter(
-      (p): p is string => typeof p === 'string' && target.mode === 'server',
-    );
+    const crashRoutes = [
+      scenarioFor(target.profile, 'serverCrash', target.mode)?.page,
+      scenarioFor(target.profile, 'realStatuses', target.mode)?.throwingPage,
+    ].filter((p): p is string => !!p && target.mode === 'server');
     const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : (Date.now() ^ (Math.random() * 0x7fffffff)) | 0;
     const replayPath = process.env.FUZZ_PATH;
     const note = `fast-check seed ${seed}${replayPath ? ` path ${replayPath}` : ''}, ${RUNS} runs — replay: FUZZ_SEED=${seed} npx playwright test site/tests/fuzz.spec.ts --project site-${target.mode}`;
@@ -270,10 +271,10 @@ test.describe('URL fuzzing', () => {
 
   test('a malformed path gets the 400 page, below a dynamic route or not (server)', async ({ target }) => {
     test.skip(target.mode !== 'server', 'the static server has no error pages of its own for 400');
-    const malformed = (target.profile.scenarios as Record<string, Record<string, unknown> | undefined>).realStatuses?.malformedUrl;
-    test.skip(typeof malformed !== 'string', 'the profile names no malformed URL');
+    const malformed = scenarioFor(target.profile, 'realStatuses', target.mode)?.malformedUrl;
+    test.skip(!malformed, 'the profile names no malformed URL');
     const base = new URL(target.url);
-    for (const path of [malformed as string, '/demos/status/%', '/demos/links/%E0%A4%A', '/demos/retry/%zz?x=1', '/%E0%A4%A', '/about/%ZZ', '/%', '/(site)/%C0']) {
+    for (const path of [malformed!, '/demos/status/%', '/demos/links/%E0%A4%A', '/demos/retry/%zz?x=1', '/%E0%A4%A', '/about/%ZZ', '/%', '/(site)/%C0']) {
       const answer = await rawGet(base, path, {});
       expect(answer.status, path).toBe(400);
       expect(answer.body, path).toMatch(/<title[^>]*>400: Bad Request<\/title>/);

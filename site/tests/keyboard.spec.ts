@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '../../conformance/harness/fixtures';
+import { hydrated } from './helpers';
 
 // Keyboard use of the reference site (a site check, not a clause of the spec): every control is
 // reached with Tab and visibly focused, the skip link works, and the phone menu is a proper
@@ -21,11 +22,6 @@ const WALKED: { path: string; serverOnly?: boolean; phone?: boolean }[] = [
   { path: '/no-such-page' },
   { path: '/demos/action', serverOnly: true },
 ];
-
-/** The framework has taken over the page (its route announcer is in the document). */
-async function hydrated(page: Page): Promise<void> {
-  await page.locator('next-route-announcer').waitFor({ state: 'attached' });
-}
 
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);

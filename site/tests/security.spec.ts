@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { expect, test, type Page } from '../../conformance/harness/fixtures';
-import { buildPolicy, inlineScriptHashes, inlineScripts } from '../scripts/csp';
+import { buildPolicy } from '../lib/security-headers';
+import { inlineScriptHashes, inlineScripts } from '../scripts/csp';
+import { firstScriptSrc } from './helpers';
 
 // Security of the reference site (a site check, not a clause of the spec; see docs/security.md):
 // response headers in both delivery modes, the Content-Security-Policy of the server mode (script
@@ -30,7 +32,7 @@ function directives(policy: string): Map<string, string[]> {
 /** The URL of the first /_next/static script of a page. */
 async function firstChunk(request: APIRequestContext): Promise<string> {
   const html = await (await get(request, '/')).text();
-  const src = /<script[^>]+src="(\/_next\/static\/[^"]+\.js)[^"]*"/.exec(html)?.[1];
+  const src = firstScriptSrc(html);
   expect(src, 'a /_next/static script on the home page').toBeTruthy();
   return src!;
 }
@@ -97,15 +99,15 @@ test.describe('content security policy (server)', () => {
   test('pre-rendered pages list the sha256 of each inline script; no unsafe-eval or unsafe-inline scripts', async ({ request }) => {
     for (const path of ['/', '/about', '/demos/links', '/demos/links/3', '/demos/plain', '/demos/dynamic-hub', '/no-such-page']) {
       const res = await get(request, path);
-      const policy = res.headers()['content-security-policy'] ?? '';
-      const scriptSrc = directives(policy).get('script-src') ?? [];
+      const policy = directives(res.headers()['content-security-policy'] ?? '');
+      const scriptSrc = policy.get('script-src') ?? [];
       expect(scriptSrc, `script-src of ${path}`).toContain("'self'");
       expect(scriptSrc, `script-src of ${path}`).not.toContain("'unsafe-eval'");
       expect(scriptSrc, `script-src of ${path}`).not.toContain("'unsafe-inline'");
       const hashes = inlineScriptHashes(await res.text());
       expect(hashes.length, `inline scripts of ${path}`).toBeGreaterThan(0);
       expect(hashes.filter((h) => !scriptSrc.includes(h)), `inline scripts of ${path} not allowed by its policy`).toEqual([]);
-      for (const d of ['object-src', 'base-uri']) expect(directives(policy).get(d), `${d} of ${path}`).toBeTruthy();
+      for (const d of ['object-src', 'base-uri']) expect(policy.get(d), `${d} of ${path}`).toBeTruthy();
     }
   });
 
@@ -126,7 +128,7 @@ test.describe('content security policy (server)', () => {
     }
   });
 
-  test('Pages Router pages get the hash-free policy of scripts/csp.ts', async ({ request }) => {
+  test('Pages Router pages get the hash-free policy of lib/security-headers.ts', async ({ request }) => {
     for (const path of ['/demos/status', '/demos/status/400', '/demos/status/%E0%A4%A', '/demos/retry/prebuilt', '/demos/timeout', '/demos/client-error']) {
       const res = await get(request, path);
       expect(res.headers()['content-security-policy'], path).toBe(buildPolicy());
@@ -160,7 +162,7 @@ async function expectHydrated(page: Page): Promise<void> {
 }
 
 test.describe('pages work under their policy in Chromium', () => {
-  test('navigation and prefetching: no violation, soft navigations keep the document', async ({ page, target }) => {
+  test('navigation and prefetching: no violation, soft navigations keep the document', async ({ page, target, noReload }) => {
     const violations = await watchCsp(page);
     const dataRequests: string[] = [];
     page.on('request', (r) => {
@@ -168,10 +170,10 @@ test.describe('pages work under their policy in Chromium', () => {
     });
     await page.goto('/');
     await expectHydrated(page);
-    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    await noReload.plant();
     await page.locator('a[href="/about"]').first().click();
     await expect(page).toHaveURL(/\/about$/);
-    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument), 'a soft navigation').toBe(true);
+    expect(await noReload.intact(), 'a soft navigation').toBe(true);
 
     await page.goto('/demos/links');
     await page.waitForLoadState('networkidle');
