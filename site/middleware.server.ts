@@ -23,7 +23,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { NextResponse, type NextRequest } from 'next/server';
-import { buildPolicy } from './lib/security-headers';
+import { buildPolicy, CSP_MANIFEST_FILE, NONCE_PLACEHOLDER, type CspManifest } from './lib/security-headers';
 import { replyProblem, type ReplyPart } from './lib/server-function-reply';
 
 export const config = {
@@ -36,14 +36,7 @@ export const config = {
 };
 
 const DIST_DIR = '.next-server';
-const NONCE_PLACEHOLDER = '{nonce}';
-
-interface CspManifest {
-  routes: Record<string, string>;
-  dynamic: string;
-}
-
-let cspManifest: CspManifest | null | undefined;
+let cspManifest: Pick<CspManifest, 'routes' | 'dynamic'> | null | undefined;
 let actionIds: Set<string> | null | undefined;
 let badRequestHtml: string | null | undefined;
 
@@ -51,10 +44,10 @@ function distPath(...parts: string[]): string {
   return path.join(process.cwd(), DIST_DIR, ...parts);
 }
 
-function loadCsp(): CspManifest | null {
+function loadCsp(): Pick<CspManifest, 'routes' | 'dynamic'> | null {
   if (cspManifest !== undefined) return cspManifest;
   try {
-    const data = JSON.parse(fs.readFileSync(distPath('csp-manifest.json'), 'utf8')) as Partial<CspManifest>;
+    const data = JSON.parse(fs.readFileSync(distPath(CSP_MANIFEST_FILE), 'utf8')) as Partial<CspManifest>;
     cspManifest = data.routes && typeof data.dynamic === 'string' ? { routes: data.routes, dynamic: data.dynamic } : null;
   } catch {
     cspManifest = null;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { NextConfig } from 'next';
 import { PHASE_PRODUCTION_SERVER } from 'next/constants';
+import { BASELINE_SECURITY_HEADERS, buildPolicy } from './lib/security-headers';
 
 /**
  * One config, two delivery modes, chosen by SITE_MODE at build time:
@@ -15,22 +16,9 @@ import { PHASE_PRODUCTION_SERVER } from 'next/constants';
  * Server mode. Every answer: nosniff, referrer policy, no framing (X-Powered-By is off above).
  * Content-Security-Policy: App Router paths get theirs from middleware.server.ts (script hashes
  * of pre-rendered pages, or a nonce); the Pages Router pages, which the middleware leaves out and
- * which have no inline scripts, get the same policy without hashes here. Kept self-contained
- * (no imports): the mutants runner starts `next start` on a copy holding only this file and the
- * build. Must equal buildPolicy() in scripts/csp.ts (site/tests/security.spec.ts checks it).
+ * which have no inline scripts, get the same policy without hashes here. The mutants runner
+ * starts `next start` on a copy holding this file, lib/ (which it imports), public/ and the build.
  */
-const PAGES_ROUTER_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
 const PAGES_ROUTER_PATHS = [
   '/demos/status',
   '/demos/status/:code(400|404|405|418|500|503|throws)',
@@ -45,15 +33,11 @@ async function securityHeaders() {
   return [
     {
       source: '/:path*',
-      headers: [
-        { key: 'X-Content-Type-Options', value: 'nosniff' },
-        { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-        { key: 'X-Frame-Options', value: 'DENY' },
-      ],
+      headers: [...BASELINE_SECURITY_HEADERS],
     },
     ...PAGES_ROUTER_PATHS.map((source) => ({
       source,
-      headers: [{ key: 'Content-Security-Policy', value: PAGES_ROUTER_CSP }],
+      headers: [{ key: 'Content-Security-Policy', value: buildPolicy() }],
     })),
   ];
 }
@@ -69,14 +53,16 @@ export default function config(phase: string): NextConfig {
   // Every build gets its own identifier unless one is given: it is the Pages Router build id
   // and the deploymentId (sent as x-deployment-id with page-data requests, ?dpl= on assets).
   // `next start` must use the id of the build it serves, so there it is read back.
-  let buildId = process.env.SITE_BUILD_ID;
-  if (!buildId && phase === PHASE_PRODUCTION_SERVER) {
+  // It wins over SITE_BUILD_ID, which may be left in the environment by something else.
+  let buildId: string | undefined;
+  if (phase === PHASE_PRODUCTION_SERVER) {
     try {
       buildId = fs.readFileSync(path.join(__dirname, distDir, 'BUILD_ID'), 'utf8').trim();
     } catch {
       // no build yet: next start will report it
     }
   }
+  buildId ||= process.env.SITE_BUILD_ID;
   if (!buildId) {
     buildId = `ref-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
     // Build workers load this config again: let them see the same id.

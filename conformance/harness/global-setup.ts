@@ -4,8 +4,7 @@ import type { Mode } from '../../docs/clauses';
 import { writeRunInfo, type RunInfo } from '../report/run-info';
 import type { TargetInfo } from '../report/model';
 import { CHROMIUM_ARGS, findChromium } from './browser';
-import { outDir, ROOT, runInfoFile } from './paths';
-import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { outDir, runInfoFile } from './paths';
 import { join } from 'node:path';
 import { probeTarget } from './probe';
 import { env } from './target';
@@ -26,13 +25,13 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     const reference = modes.filter((m) => !env.url(m));
     if (reference.length) {
       for (const mode of reference) {
-        await withBuildLock(async () => {
+        await site.withBuildLock(async () => {
           if (process.env.CONFORMANCE_NO_BUILD === '1') return;
           if (process.env.CONFORMANCE_REBUILD !== '1' && site.isBuildFresh(mode)) return;
           process.stdout.write(`Building the reference site (${mode})…\n`);
           const b = await site.buildSite(mode, { quiet: true });
           process.stdout.write(`  built in ${(b.ms / 1000).toFixed(1)} s\n`);
-        });
+        }, { timeoutMs: 10 * 60_000 });
       }
       for (const mode of reference) {
         // The server's own output (including the errors the crash demos provoke on purpose) goes to a log file.
@@ -67,28 +66,6 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   return async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
   };
-}
-
-/** One build at a time on this machine: two runs started together must not write one build folder. */
-async function withBuildLock(fn: () => Promise<void>): Promise<void> {
-  const lock = join(ROOT, 'site', '.build-lock');
-  const deadline = Date.now() + 10 * 60_000;
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      // A lock older than 10 minutes is left over from a killed run.
-      try { if (Date.now() - statSync(lock).mtimeMs > 10 * 60_000) rmSync(lock, { recursive: true, force: true }); } catch { /* gone */ }
-      if (Date.now() > deadline) throw new Error(`Timed out waiting for the build lock ${lock}`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
-  try {
-    await fn();
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
 }
 
 /** Modes to prepare: $CONFORMANCE_MODES, else the --project flags given to Playwright, else both. */

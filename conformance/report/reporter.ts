@@ -49,7 +49,7 @@ export default class ConformanceReporter implements Reporter {
     const tests: CollectedTest[] = [];
     const selected = new Set<string>();
     const modes = new Set<Mode>();
-    for (const test of this.suite.allTests()) {
+    for (const test of all) {
       const mode = test.parent.project()?.name;
       if (!isClauseProject(mode)) continue;
       modes.add(mode);

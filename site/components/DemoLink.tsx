@@ -30,15 +30,16 @@ export default function DemoLink({
   badge?: boolean;
 }) {
   const routeIsServerOnly = isServerOnlyRoute(href);
+  const unavailable = IS_STATIC && routeIsServerOnly;
   const label = badge ? (
     <>
       {' '}
       <ServerBadge />
     </>
   ) : null;
-  if ((routeIsServerOnly && IS_STATIC) || isPagesRouterPath(href)) {
+  if (unavailable || isPagesRouterPath(href)) {
     return (
-      <span className={routeIsServerOnly && IS_STATIC ? 'unavailable' : undefined}>
+      <span className={unavailable ? 'unavailable' : undefined}>
         <a href={href}>{children}</a>
         {label}
       </span>

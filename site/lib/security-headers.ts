@@ -1,6 +1,6 @@
 /**
  * The site's security policy as plain data (docs/security.md). No Node imports: pages/_error.tsx
- * uses it too, and that file is also bundled for the browser.
+ * and the middleware use it too, and _error is also bundled for the browser.
  */
 
 /**
@@ -29,3 +29,24 @@ export const BASELINE_SECURITY_HEADERS: readonly { key: string; value: string }[
   { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
   { key: 'X-Frame-Options', value: 'DENY' },
 ];
+
+/**
+ * The server build's policies, written after `next build` by scripts/csp.ts as
+ * <distDir>/csp-manifest.json and read by the middleware.
+ */
+export const CSP_MANIFEST_FILE = 'csp-manifest.json';
+export const NONCE_PLACEHOLDER = '{nonce}';
+
+export interface CspManifest {
+  version: 1;
+  buildId: string;
+  generatedAt: string;
+  /** Pre-rendered path (e.g. "/about") → its complete policy (script hashes, no nonce). */
+  routes: Record<string, string>;
+  /**
+   * Policy for every other path, with NONCE_PLACEHOLDER where the per-request nonce goes. It also
+   * lists the hashes of the pre-rendered not-found and fallback pages, which Next may serve for a
+   * path it does not know.
+   */
+  dynamic: string;
+}

@@ -21,6 +21,7 @@ const PART_TAGS = new Set([...'h@QWiAOoUSsLlGgMmVBRrXx']);
 const MODEL_TAGS = new Set(['', 'h', '@', 'Q', 'W', 'i']);
 
 const MAX_BIGINT_DIGITS = 300; // React refuses longer ones
+const BIGINT = new RegExp(`^-?\\d{1,${MAX_BIGINT_DIGITS}}$`);
 
 /**
  * Why the body cannot be decoded into an argument list, or undefined when it can. `parts` holds the fields
@@ -82,7 +83,7 @@ function checkString(value: string, onRef: (ref: PartRef) => string | undefined)
   if (VALUE_TAGS.has(tag)) return undefined;
   if (tag === '-') return value === '$-0' || value === '$-Infinity' ? undefined : `"${value}" is not a number`;
   if (tag === 'n') {
-    return new RegExp(`^-?\\d{1,${MAX_BIGINT_DIGITS}}$`).test(value.slice(2)) ? undefined : `"${value}" is not a BigInt`;
+    return BIGINT.test(value.slice(2)) ? undefined : `"${value}" is not a BigInt`;
   }
   const partTag = PART_TAGS.has(tag) ? tag : '';
   const head = value.slice(partTag ? 2 : 1).split(':')[0];

@@ -15,14 +15,14 @@
  * Needs both builds (npm run site:build:static / site:build:server). Every figure is written with
  * the date, the machine, the load average and the command.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium, MISSING_BROWSER_MESSAGE } from '../../conformance/harness/browser';
-import { buildPaths, buildSite, isBuildFresh, repoRoot, serveServer, serveStatic, siteDir, type RunningServer, type SiteMode } from './site';
+import { buildPaths, buildSite, isBuildFresh, nextBin, repoRoot, serveServer, serveStatic, withBuildLock, type RunningServer, type SiteMode } from './site';
 
 // ---------------------------------------------------------------------------------------------
 // Arguments
@@ -93,43 +93,17 @@ function run(cmd: string, args: string[], opts: { cwd: string; env?: Record<stri
   });
 }
 
-function nextBin(): string {
-  return path.join(repoRoot(), 'node_modules', 'next', 'dist', 'bin', 'next');
-}
-
 function nextVersion(): string {
   return (JSON.parse(fs.readFileSync(path.join(repoRoot(), 'node_modules', 'next', 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-/** Waits until no other build runs, then holds the build lock (the one global setup uses) for fn. */
-async function withBuildLock<T>(fn: () => Promise<T>): Promise<T> {
-  const lock = path.join(siteDir(), '.build-lock');
-  const deadline = Date.now() + 20 * 60_000;
-  for (;;) {
-    const busy = await otherBuildRunning();
-    if (!busy) {
-      try {
-        fs.mkdirSync(lock);
-        break;
-      } catch {
-        /* held by someone else */
-      }
-    }
-    if (Date.now() > deadline) throw new Error(`Gave up waiting for other builds to finish (lock ${lock}).`);
-    await new Promise((r) => setTimeout(r, 2000));
-  }
-  try {
-    return await fn();
-  } finally {
-    fs.rmSync(lock, { recursive: true, force: true });
-  }
+/** The shared build lock, held once no other `next build` runs on this machine (timings stay clean). */
+function withQuietBuildLock<T>(fn: () => Promise<T>): Promise<T> {
+  return withBuildLock(fn, { timeoutMs: 20 * 60_000, busy: otherBuildRunning });
 }
 
-async function otherBuildRunning(): Promise<boolean> {
-  const tmp = path.join(os.tmpdir(), `bench-pgrep-${process.pid}.txt`);
-  const r = await run('pgrep', ['-f', 'next build|next/dist/bin/next build'], { cwd: os.tmpdir(), logFile: tmp });
-  fs.rmSync(tmp, { force: true });
-  return r.code === 0;
+function otherBuildRunning(): boolean {
+  return spawnSync('pgrep', ['-f', 'next build|next/dist/bin/next build']).status === 0;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -224,7 +198,7 @@ async function buildBare(workDir: string): Promise<{ out: string; ms: number }> 
   }
   fs.symlinkSync(path.join(repoRoot(), 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   const logFile = path.join(workDir, 'bare-build.log');
-  const r = await withBuildLock(() =>
+  const r = await withQuietBuildLock(() =>
     run(process.execPath, [nextBin(), 'build'], {
       cwd: dir,
       env: { NEXT_TELEMETRY_DISABLED: '1', NEXT_IGNORE_INCORRECT_LOCKFILE: '1', NODE_ENV: 'production' },
@@ -407,7 +381,7 @@ async function main(): Promise<void> {
     if (opts.build) {
       log(`building ${mode}…`);
       const loadBefore = load();
-      const b = await withBuildLock(() => buildSite(mode, { quiet: true }));
+      const b = await withQuietBuildLock(() => buildSite(mode, { quiet: true }));
       builds.push({ mode, ms: b.ms, source: `timed in this run (buildSite; load before ${loadBefore})` });
     } else {
       if (!fs.existsSync(buildPaths(mode).marker)) throw new Error(`No ${mode} build: run npm run site:build:${mode} first (or pass --build).`);
@@ -432,6 +406,7 @@ async function main(): Promise<void> {
 
   // 2. TTFB / LCP.
   const browser = await chromium.launch({ executablePath: browserChoice.executablePath, args: CHROMIUM_ARGS });
+  const chromiumVersion = browser.version();
   const paint: { label: string; load: string; result: Awaited<ReturnType<typeof measurePaint>> }[] = [];
   try {
     const targets: { label: string; start: () => Promise<RunningServer> }[] = [
@@ -455,12 +430,6 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
   }
-  const chromiumVersion = await (async () => {
-    const b = await chromium.launch({ executablePath: browserChoice.executablePath, args: CHROMIUM_ARGS });
-    const v = b.version();
-    await b.close();
-    return v;
-  })();
 
   // 3. Suite.
   const suites: SuiteTiming[] = [];

@@ -14,26 +14,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildPolicy } from '../lib/security-headers';
-
-export { BASELINE_SECURITY_HEADERS, buildPolicy } from '../lib/security-headers';
-
-export const CSP_MANIFEST_FILE = 'csp-manifest.json';
-export const NONCE_PLACEHOLDER = '{nonce}';
-
-export interface CspManifest {
-  version: 1;
-  buildId: string;
-  generatedAt: string;
-  /** Pre-rendered path (e.g. "/about") → its complete policy (script hashes, no nonce). */
-  routes: Record<string, string>;
-  /**
-   * Policy for every other path, with NONCE_PLACEHOLDER where the per-request nonce goes. It also
-   * lists the hashes of the pre-rendered not-found and fallback pages, which Next may serve for a
-   * path it does not know.
-   */
-  dynamic: string;
-}
+import { buildPolicy, CSP_MANIFEST_FILE, NONCE_PLACEHOLDER, type CspManifest } from '../lib/security-headers';
 
 /** Script types a browser executes (absent type, JavaScript MIME types, module). */
 const EXECUTABLE_TYPE = /^(?:|module|(?:text|application)\/(?:x-)?(?:java|ecma)script|text\/(?:jscript|livescript))$/i;

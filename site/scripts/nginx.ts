@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, repoRoot, type RunningServer } from './site';
+import { freePort, repoRoot, waitForHttp, type RunningServer } from './site';
 
 const CANDIDATES = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/bin/nginx', '/opt/homebrew/bin/nginx'];
 
@@ -87,18 +87,11 @@ export async function serveNginx(opts: { dir: string; port?: number; nginx?: str
     }
     cleanUp();
   };
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      cleanUp();
-      throw new Error(`nginx exited (code ${child.exitCode}):\n${stderr}`);
-    }
-    if (await fetch(`${url}/`).then((r) => r.arrayBuffer().then(() => true), () => false)) break;
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`nginx did not answer at ${url} within 10 s:\n${stderr}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  try {
+    await waitForHttp(`${url}/`, child, 10_000, 'nginx');
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}\n${stderr}`);
   }
   let stopped: Promise<void> | undefined;
   return { url, stop: () => (stopped ??= stop()) };

@@ -16,7 +16,8 @@ import path from 'node:path';
 import serveHandler from 'serve-handler';
 
 import { SERVER_ONLY_ROUTES } from '../content/behaviours';
-import { BASELINE_SECURITY_HEADERS, writeServerCspManifest } from './csp';
+import { BASELINE_SECURITY_HEADERS } from '../lib/security-headers';
+import { writeServerCspManifest } from './csp';
 
 type ServeConfig = NonNullable<Parameters<typeof serveHandler>[2]>;
 
@@ -106,7 +107,8 @@ export function buildPaths(mode: SiteMode): { output: string; buildDir: string; 
   return { output: buildDir, buildDir, marker: path.join(buildDir, 'site-build.json') };
 }
 
-function nextBin(): string {
+/** The `next` command of the installed Next.js (node_modules found from site/ upwards). */
+export function nextBin(): string {
   let dir = siteDir();
   for (;;) {
     const candidate = path.join(dir, 'node_modules', 'next', 'dist', 'bin', 'next');
@@ -250,6 +252,37 @@ export function lastBuildId(mode: SiteMode): string | undefined {
   }
 }
 
+/**
+ * One build at a time on this machine: holds site/.build-lock while fn runs, so that two runs
+ * started together never write one build folder. A lock older than 10 minutes is left over from a
+ * killed run and is broken. `busy`: something else to wait out first (e.g. other `next build`s).
+ */
+export async function withBuildLock<T>(fn: () => Promise<T>, opts: { timeoutMs: number; busy?: () => boolean }): Promise<T> {
+  const lock = path.join(siteDir(), '.build-lock');
+  const deadline = Date.now() + opts.timeoutMs;
+  for (;;) {
+    if (!opts.busy?.()) {
+      try {
+        fs.mkdirSync(lock);
+        break;
+      } catch {
+        try {
+          if (Date.now() - fs.statSync(lock).mtimeMs > 10 * 60_000) fs.rmSync(lock, { recursive: true, force: true });
+        } catch {
+          /* gone */
+        }
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for the build lock ${lock} (and for other builds to finish).`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  try {
+    return await fn();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Freshness
 
@@ -272,17 +305,22 @@ function newestSourceMtime(dir: string, root: string): number {
   return newest;
 }
 
+/** True when that mode's build finished: its marker and its output (index.html / BUILD_ID) exist. */
+export function isBuildComplete(mode: SiteMode): boolean {
+  assertMode(mode);
+  const paths = buildPaths(mode);
+  const required = mode === 'static' ? path.join(paths.output, 'index.html') : path.join(paths.buildDir, 'BUILD_ID');
+  return fs.existsSync(paths.marker) && fs.existsSync(required);
+}
+
 /**
  * True when that mode's build output exists and was completed after the last change to any
  * source file under site/ (build folders, node_modules, scripts/, tests/, next-env.d.ts and the copied
  * conformance report are not sources).
  */
 export function isBuildFresh(mode: SiteMode): boolean {
-  assertMode(mode);
-  const paths = buildPaths(mode);
-  const required = mode === 'static' ? path.join(paths.output, 'index.html') : path.join(paths.buildDir, 'BUILD_ID');
-  if (!fs.existsSync(paths.marker) || !fs.existsSync(required)) return false;
-  const builtAt = fs.statSync(paths.marker).mtimeMs;
+  if (!isBuildComplete(mode)) return false;
+  const builtAt = fs.statSync(buildPaths(mode).marker).mtimeMs;
   const root = siteDir();
   return newestSourceMtime(root, root) < builtAt;
 }
@@ -305,14 +343,14 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
 }
 
 /** The static server's Content-Security-Policy: framing, plugins, <base> and form targets. */
-export const STATIC_CSP = "frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'";
+const STATIC_CSP = "frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'";
 
 /**
  * Security headers of the static server (docs/security.md), set by serveStatic on every answer.
  * The policy has no script-src: an export's pages keep inline scripts, and hashing them per file
  * is left to the host (see docs/security.md).
  */
-export const SECURITY_HEADERS: readonly { key: string; value: string }[] = [
+const SECURITY_HEADERS: readonly { key: string; value: string }[] = [
   ...BASELINE_SECURITY_HEADERS,
   { key: 'Content-Security-Policy', value: STATIC_CSP },
 ];
@@ -416,11 +454,12 @@ export async function listenOn(server: http.Server, opts: { port?: number; host?
   };
 }
 
-async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+/** Resolves once `url` answers at all; rejects when `child` (called `name`) exits first or time runs out. */
+export async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number, name = 'next start'): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`next start exited early (code ${child.exitCode}, signal ${child.signalCode}).`);
+      throw new Error(`${name} exited early (code ${child.exitCode}, signal ${child.signalCode}).`);
     }
     const ok = await new Promise<boolean>((resolve) => {
       const req = http.get(url, (res) => {
@@ -434,7 +473,7 @@ async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number):
       });
     });
     if (ok) return;
-    if (Date.now() > deadline) throw new Error(`next start did not answer at ${url} within ${timeoutMs} ms.`);
+    if (Date.now() > deadline) throw new Error(`${name} did not answer at ${url} within ${timeoutMs} ms.`);
     await new Promise((r) => setTimeout(r, 150));
   }
 }
@@ -468,27 +507,24 @@ export async function serveServer(
   } = {},
 ): Promise<RunningServer> {
   const cwd = opts.dir ?? siteDir();
-  const paths = { buildDir: path.join(cwd, path.basename(buildPaths('server').buildDir)) };
+  const buildDir = path.join(cwd, path.basename(buildPaths('server').buildDir));
+  if (!fs.existsSync(path.join(buildDir, 'BUILD_ID'))) {
+    throw new Error(`No server build in ${buildDir}. Build it first (build --mode server).`);
+  }
   let logFd: number | undefined;
   if (opts.logFile) {
     fs.mkdirSync(path.dirname(opts.logFile), { recursive: true });
     logFd = fs.openSync(opts.logFile, 'a');
   }
-  if (!fs.existsSync(path.join(paths.buildDir, 'BUILD_ID'))) {
-    throw new Error(`No server build in ${paths.buildDir}. Build it first (build --mode server).`);
-  }
   // Drop response-cache entries left on disk by an earlier server (see isrFlushToDisk in
   // next.config.ts); the build's own pre-rendered pages live elsewhere and are kept.
-  fs.rmSync(path.join(paths.buildDir, 'server', 'route-cache'), { recursive: true, force: true });
+  fs.rmSync(path.join(buildDir, 'server', 'route-cache'), { recursive: true, force: true });
   const host = '127.0.0.1';
   const port = opts.port && opts.port > 0 ? opts.port : await freePort(host);
   const child = spawn(process.execPath, [nextBin(), 'start', '-H', host, '-p', String(port)], {
     cwd,
-    // The build's own id (next.config.ts would otherwise make a new one for the deploymentId).
-    env: nextEnv('server', {
-      NODE_ENV: 'production',
-      SITE_BUILD_ID: fs.readFileSync(path.join(paths.buildDir, 'BUILD_ID'), 'utf8').trim(),
-    }),
+    // next.config.ts reads the build's own id back from <distDir>/BUILD_ID (the deploymentId).
+    env: nextEnv('server', { NODE_ENV: 'production' }),
     detached: true, // own process group, so stop() reaches every child
     stdio: ['ignore', logFd ?? (opts.quiet ? 'ignore' : 'inherit'), logFd ?? (opts.quiet ? 'ignore' : 'inherit')],
   });
