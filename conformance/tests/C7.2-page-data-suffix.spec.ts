@@ -72,6 +72,7 @@ test.describe(clauseTitle('C7.2'), clause('C7.2'), () => {
     await settle(page);
     await clickLinkTo(page, to);
     await settle(page);
+    await expect(page).toHaveURL(target.abs(to));
 
     const all = requestLog.pageData();
     await record(testInfo, 'page-data requests', all.map(evidence));
