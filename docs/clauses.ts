@@ -7,6 +7,15 @@
  * the clause's tests for review). IDs are fixed: never renumber them.
  */
 
+export interface ClausePart {
+  /** Stable within the clause; reports show `<clause>/<part>`. */
+  id: string;
+  text: string;
+  optional?: boolean;
+  /** Modes the part exists in (default: every mode of the clause). */
+  modes?: Mode[];
+}
+
 export type ClauseKind = 'normative' | 'pending' | 'informative';
 export type Mode = 'static' | 'server';
 export const MODES: readonly Mode[] = ['static', 'server'];
@@ -27,6 +36,16 @@ export interface Clause {
   inapplicableBecause?: Partial<Record<Mode, string>>;
   /** How the clause is tested and what evidence the report keeps (normative clauses). */
   howTested?: string;
+  /**
+   * How the text was read where it needs reading: what is judged, and what is only reported as
+   * advisory because the spec does not state it. Shown to auditors next to the verdict.
+   */
+  readings?: string[];
+  /**
+   * The parts of a clause that are observed separately. The clause passes only when every part
+   * that applies in the mode was observed and passed; an optional part cannot fail by being absent.
+   */
+  parts?: ClausePart[];
   /** Pending clauses: what would settle them, and what to look for on the real site. */
   questions?: string[];
   evidenceNeeded?: string[];
@@ -80,6 +99,14 @@ export const CLAUSES: Clause[] = [
     quote: ['Not-found page: shows the heading 404 and the message "This page could not be found."'],
     hash: 'b1ade8d6e6884340',
     howTested: 'Unknown paths (top level, nested, with a query, with unicode) are loaded directly and reached by clicking an in-site link to a missing page. Each must answer HTTP 404 (direct loads) and show a heading "404" and the text "This page could not be found.". Evidence: the request log (document status) and a screenshot.',
+    readings: [
+      'Judged: the page shown for an unknown path (loaded directly, or reached by an in-site link to a missing page) has a heading "404" and the text "This page could not be found.".',
+      'Not stated, so advisory: the HTTP status of that answer (404 is usual, but the spec names only what the page shows).',
+    ],
+    parts: [
+      { id: 'direct', text: 'An unknown path loaded directly shows the heading 404 and the message.' },
+      { id: 'link', text: 'An in-site link to a missing page ends on a page with the heading 404 and the message.' },
+    ],
   },
   {
     id: 'R2.3', title: 'Generic error page titles by status code', section: S2, kind: 'normative', modes: BOTH,
@@ -93,42 +120,91 @@ export const CLAUSES: Clause[] = [
     ],
     hash: '517cb863aec1dcbf',
     howTested: 'A fast-check property over the status codes the target profile can show (pre-rendered pages in static mode, 418 and 503 included): the page shows the code and the title from the table, and the document title carries the same text. In server mode, real answers too: a malformed URL gives 400, a POST to a static page 405, an unknown path 404, a throwing data page 500. Evidence: statuses in the request log, screenshots.',
+    readings: [
+      '"Title" is read as the title the error page shows (its heading text), not the document <title>; the document title carrying it is advisory.',
+      'Judged: a generic error page for a status code shows that code and the table\'s title for it (a closing full stop allowed) and no other title of the table. Each row of the table is a part.',
+      'Real answers (server delivery): the spec does not say which requests answer 400, 405 or 500. Where the profile names a request that answers with an error status and the answer is a generic error page, its title is judged against the status actually answered; which status it was is only recorded.',
+    ],
+    parts: [
+      { id: '400', text: '| 400 | Bad Request |' },
+      { id: '404', text: '| 404 | This page could not be found |' },
+      { id: '405', text: '| 405 | Method Not Allowed |' },
+      { id: '500', text: '| 500 | Internal Server Error |' },
+      { id: 'other', text: '| any other | An unexpected error has occurred |' },
+    ],
   },
   {
     id: 'R2.4', title: 'No status code: client-side application error', section: S2, kind: 'normative', modes: BOTH,
     quote: ['With no status code, the page shows a client-side application error.'],
     hash: '5c06292e8949e7f3',
     howTested: 'A client-side exception is triggered on the profile\'s page (a Pages Router page that throws on a click). The page must then show a client-side application error and no status heading. Evidence: screenshot and the console errors seen.',
+    readings: [
+      'Judged: after an exception in the browser on a page with no status code, the page shows a text naming a client-side application error ("Application error: a client-side exception has occurred", with or without more words) and no status-code heading.',
+    ],
   },
   {
     id: 'R2.5', title: 'Global failure page and digest line', section: S2, kind: 'normative', modes: BOTH,
     quote: ['A global failure page reads: "Application error: a server-side (or client-side) exception has occurred (see the server logs / browser console for more information)." It may add a digest line.'],
     hash: '8336786d9acec1a0',
     howTested: 'A render error thrown in the browser must give exactly "Application error: a client-side exception has occurred (see the browser console for more information)." and no digest line. In server mode a page that throws while rendering on the server must give "Application error: a server-side exception has occurred (see the server logs for more information)." followed by a line "Digest: <non-empty>". Evidence: screenshot, the texts read.',
+    readings: [
+      'The quoted sentence is read as two texts: "… a server-side exception has occurred (see the server logs for more information)." and "… a client-side exception has occurred (see the browser console for more information)."; each must be shown exactly, as one line.',
+      'A text with more words (e.g. "… while loading <host> …") contradicts the spec\'s wording and fails the part.',
+      '"It may add a digest line" is an optional part: absent it cannot fail; present, it must read "Digest: <value>" right after the text.',
+    ],
+    parts: [
+      { id: 'client', text: 'Application error: a client-side exception has occurred (see the browser console for more information).' },
+      { id: 'server', text: 'Application error: a server-side exception has occurred (see the server logs for more information).', modes: ['server'] },
+      { id: 'digest', text: 'It may add a digest line.', optional: true, modes: ['server'] },
+    ],
   },
   {
     id: 'R2.6', title: 'Route groups stay out of the address', section: S2, kind: 'normative', modes: BOTH,
     quote: ['Path segments written in parentheses are route groups and do not appear in the address.'],
     hash: '966ef501e13fb8d7',
     howTested: 'While visiting and navigating the profile\'s pages, no address shown by the browser, no link href and no page-data request URL has a path segment in parentheses; pages the profile says live in a group answer at their address without it. Evidence: the list of addresses, hrefs and request URLs checked.',
+    readings: [
+      'Judged: no address the browser shows, no same-origin link href and no page-data request URL seen while visiting has a path segment in parentheses; a page that lives in a group answers at its address without the group.',
+      'Not stated, so advisory: that the address with the group segment inserted answers 404.',
+    ],
   },
   {
     id: 'R2.7', title: 'Navigation without full page reloads', section: S2, kind: 'normative', modes: BOTH,
     quote: ['Navigation works without full page reloads.'],
     hash: 'd4ab8824dae9c50f',
     howTested: 'A JavaScript marker is set on the first page; clicking internal links (once, and three times in a row) must change the address and the content with no document request and the marker intact. Evidence: the request log (no document requests after the first).',
+    readings: [
+      'Judged: a click on an internal link changes the address and the content with no document request and the page\'s JavaScript realm intact.',
+    ],
   },
   {
     id: 'R2.8', title: 'Back and forward restore the earlier view', section: S2, kind: 'normative', modes: BOTH,
     quote: ['Back and forward restore the earlier view.'],
     hash: '865f4b51aa9a4ce1',
     howTested: 'After A (scrolled down) → B, Back shows A\'s content at A\'s scroll position and Forward shows B\'s, with no document request. Evidence: scroll positions read and the request log.',
+    readings: [
+      '"The earlier view" is read as the page\'s content and, for Back, its scroll position.',
+      'Not stated, so advisory: whether Back/Forward make a document request (R2.7 judges reloads on navigation).',
+    ],
+    parts: [
+      { id: 'back', text: 'Back restores the earlier page\'s content and scroll position.' },
+      { id: 'forward', text: 'Forward restores the next page\'s content.' },
+    ],
   },
   {
     id: 'R2.9', title: 'Route announcer', section: S2, kind: 'normative', modes: BOTH,
     quote: ['After each navigation, an announcement for assistive technology reads the page title or, if none, the first heading.'],
     hash: '59fbd97789b2dd8a',
     howTested: 'Live regions (aria-live), open shadow roots included, are read after each client navigation: they must hold the new page\'s title, or on a page without a title its first heading; nothing is announced on first load. Evidence: the announced texts.',
+    readings: [
+      '"The page title" is read as the document title; "if none" as a page whose document title is empty.',
+      'Judged per branch: after a navigation to a titled page a live region holds its title; to an untitled page, its first heading.',
+      'Not stated, so advisory: that nothing is announced on first load.',
+    ],
+    parts: [
+      { id: 'title', text: 'After a navigation, the announcement reads the page title.' },
+      { id: 'heading', text: 'If the page has no title, the announcement reads the first heading.' },
+    ],
   },
   {
     id: 'E3', title: 'Entities and their fields', section: S3, kind: 'pending', modes: BOTH,
@@ -179,18 +255,45 @@ export const CLAUSES: Clause[] = [
     quote: ['The product fetches the data of a page from its own origin when navigating. It requests the page path with a text suffix,'],
     hash: '746da4caa8c0e5cf',
     howTested: 'Clicking a link to a page whose data is not cached (the profile\'s link without prefetch) must send a GET to the same origin for the page path with a text suffix: /x → /x.txt and / → /index.txt (a cache-busting query is allowed). The answer must be text. Evidence: the page-data request and answer headers.',
+    readings: [
+      'Judged: the page-data request of a navigation goes to the site\'s own origin and asks for the page path with a text suffix (/x → /x.txt, / → /index.txt; a query is allowed).',
+      'Not stated, so advisory: the answer\'s status and content type.',
+    ],
+    parts: [
+      { id: 'own-origin', text: 'The page data is fetched from the site\'s own origin when navigating.' },
+      { id: 'text-suffix', text: 'It requests the page path with a text suffix.' },
+    ],
   },
   {
     id: 'C7.3', title: 'What a page-data request carries', section: S7, kind: 'normative', modes: BOTH,
     quote: ['and sends the target address, the current address, the router state and the build identifier.'],
     hash: '596de23ced67a056',
     howTested: 'The page-data request must carry the current address (Next-Url = the path navigated from), the router state (Next-Router-State-Tree, URL-encoded JSON that parses), the target (its request path) and a build identifier identical on every request of one build and different from another build\'s; an answer taken from another build must make the client fall back to a full page load (and the same swap with this build\'s own answer must not). Evidence: the request headers and the document requests seen.',
+    readings: [
+      'Each of the four things sent is a part. Target: the request names the page navigated to (its path, in any page-data form). Current address: a header names the path navigated from (Next-Url). Router state: a header carries it as URL-encoded JSON (Next-Router-State-Tree).',
+      'Build identifier: recognised in a header or query parameter the profile names (default x-deployment-id, x-build-id, x-nextjs-deployment-id; dpl) or in a /_next/data/<build>/ path. A request with none of them is untested for this part (the site may send it under a name the profile does not give), not failed. With another build given, the identifiers must differ between builds.',
+      'Not stated, so advisory: what the client does with page data from another build (a full page load is usual).',
+    ],
+    parts: [
+      { id: 'target', text: 'sends the target address' },
+      { id: 'current', text: 'the current address' },
+      { id: 'router-state', text: 'the router state' },
+      { id: 'build-id', text: 'and the build identifier' },
+    ],
   },
   {
     id: 'C7.4', title: 'Script and stylesheet assets', section: S7, kind: 'normative', modes: BOTH,
     quote: ['It loads script and stylesheet assets.'],
     hash: 'efe7fac61060a36f',
     howTested: 'A first load must fetch scripts and stylesheets, all from the same origin, all answered 200 with JavaScript / CSS content types, and nothing from any other origin. Evidence: the asset list with statuses and content types.',
+    readings: [
+      'Judged: a first load of pages the profile names loads at least one script and one stylesheet, each answered 2xx with a JavaScript / CSS content type (what makes them usable as such).',
+      'Not stated, so not judged: where else the page fetches from (other origins, images, fonts) — listed as evidence only.',
+    ],
+    parts: [
+      { id: 'scripts', text: 'It loads script assets.' },
+      { id: 'stylesheets', text: 'It loads stylesheet assets.' },
+    ],
   },
   {
     id: 'C7.5', title: 'Server-function calls posted to the current path', section: S7, kind: 'normative', modes: ['server'],
@@ -198,6 +301,10 @@ export const CLAUSES: Clause[] = [
     quote: ['Server-function calls are posted to the current path. Their payloads are not shown.'],
     hash: '47d4d03024ce0721',
     howTested: 'Submitting the profile\'s server-function form must POST to the current page\'s path on the same origin with a server-action identifier header, and update the page without a reload. The payload is recorded as evidence, not asserted (the spec does not show it).',
+    readings: [
+      'A server-function call is recognised by its server-action identifier header (Next-Action). Judged: it is a POST to the current page\'s path on the site\'s origin.',
+      'Not stated, so advisory: that the page updates in place without a reload.',
+    ],
   },
   {
     id: 'X8', title: 'Product error catalogue', section: S8, kind: 'pending', modes: BOTH,
@@ -218,6 +325,9 @@ export const CLAUSES: Clause[] = [
     quote: ['A route load times out after 3.8 seconds.'],
     hash: 'd9ff3182a2f1c862',
     howTested: 'On a fake clock, a client navigation to a route whose code is held (the profile\'s Pages Router target linked without prefetch): at 3.7 s the old page stays and no document request was made; at 3.9 s the browser has requested the target as a document (a full page load). Evidence: the clock times and the request log.',
+    readings: [
+      'Judged on a client navigation whose route code is held: at 3.7 s nothing has replaced the page; by 3.9 s the browser has given up waiting and loads the target as a whole page. A navigation that needs no new code cannot show the timeout: untested.',
+    ],
   },
   {
     id: 'K9.2', title: 'Page-data fetches retried on 5xx', section: S9, kind: 'normative', modes: ['server'],
@@ -225,24 +335,45 @@ export const CLAUSES: Clause[] = [
     quote: ['Page-data fetches are retried on server errors (5xx). The number of retries is not shown.'],
     hash: 'ec40df9a4118d052',
     howTested: 'The profile\'s page-data fetch that the client makes after loading a not pre-rendered page is answered 5xx once, then twice (a property over 500–599); it must be requested again and the page then render without a full reload. A 4xx must not be retried. The number of attempts is recorded, not asserted. Evidence: the attempts with their statuses.',
+    readings: [
+      'Judged: a page-data fetch answered 5xx is requested again (once, then twice, each followed by a successful render). The number of attempts is recorded, not asserted.',
+      'Not stated, so advisory: that a 4xx is not retried.',
+    ],
   },
   {
     id: 'K9.3', title: 'Prefetched data fresh for 30 s', section: S9, kind: 'normative', modes: BOTH,
     quote: ['Prefetched page data counts as fresh for 30 seconds'],
     hash: '97892ab740a0ede2',
     howTested: 'On a fake clock, page data cached by the client is reused by a navigation 29 s later (no page-data request). In server mode, for a dynamic page reached by navigation, a revisit 29 s after its last use reuses it and one 31 s after fetches it again. Evidence: clock times and page-data requests.',
+    readings: [
+      '"Fresh for 30 seconds" is judged at both sides: data used 29 s ago is reused without a request; on a page whose data can go stale (rendered per request), data last used 31 s ago is fetched again. Static pages stay reusable past 30 s in the framework, so the 31 s side is observed on a dynamic page only (server delivery).',
+    ],
+    parts: [
+      { id: 'fresh-29', text: 'Page data used 29 s ago is reused.' },
+      { id: 'stale-31', text: 'Page data last used 31 s ago is fetched again.', modes: ['server'] },
+    ],
   },
   {
     id: 'K9.4', title: 'Prefetched data expires after 5 min', section: S9, kind: 'normative', modes: BOTH,
     quote: ['and expires after 5 minutes.'],
     hash: 'db37feb9cb7136c6',
     howTested: 'On a fake clock, a prefetched static page navigated to at 299 s sends no page-data request; at 301 s its data is fetched anew. Evidence: clock times and page-data requests.',
+    readings: [
+      'Judged at both sides: a page prefetched 299 s ago is navigated to without a new page-data request; at 301 s its data is fetched anew. Prefetch requests of any framework shape count (.txt, ?_rsc=, per-segment __next.*.txt files).',
+    ],
+    parts: [
+      { id: 'kept-299', text: 'Prefetched data is still used 299 s after the prefetch.' },
+      { id: 'expired-301', text: 'Prefetched data is fetched anew 301 s after the prefetch.' },
+    ],
   },
   {
     id: 'K9.5', title: 'Prefetching runs 5 requests at a time', section: S9, kind: 'normative', modes: BOTH,
     quote: ['Prefetching runs 5 requests at a time.'],
     hash: '8c603fcf6d20a891',
     howTested: 'With ≥ 8 prefetchable links in view and every prefetch answer held, the number of prefetch requests in flight (from start until the answer arrives) must reach exactly 5 and never more; releasing one answer lets exactly one more start. Evidence: the in-flight timeline.',
+    readings: [
+      '"5 requests at a time" is judged with every prefetch answer held: exactly 5 prefetches are in flight, never more, and each released answer lets exactly one more start. Fewer than 6 prefetchable links cannot show the limit: untested.',
+    ],
   },
 ];
 

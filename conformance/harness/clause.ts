@@ -1,5 +1,6 @@
 import type { TestInfo } from '@playwright/test';
 import { clauseById } from '../../docs/clauses';
+import { ANNOTATION } from '../outcome/verdict';
 
 /**
  * Details for test.describe / test: the clause ID as a tag (`--grep @K9.5`) and an annotation
@@ -8,6 +9,15 @@ import { clauseById } from '../../docs/clauses';
 export function clause(id: string): { tag: string; annotation: { type: string; description: string } } {
   const c = clauseById(id);
   return { tag: `@${id}`, annotation: { type: 'clause', description: `${id} "${c.quote.join(' ')}"` } };
+}
+
+/**
+ * Details for a test that observes whole parts of its clause (docs/clauses.ts `parts`): the
+ * test's verdict is those parts' verdict. Tests that observe several parts one by one use
+ * obs.part() instead.
+ */
+export function parts(...ids: string[]): { annotation: { type: string; description: string } } {
+  return { annotation: { type: ANNOTATION.parts, description: ids.join(',') } };
 }
 
 /** The describe title for a clause: its ID and title. */
@@ -22,14 +32,14 @@ export function clauseIdsOf(tags: readonly string[]): string[] {
 
 /** Skips the test and records that the rule does not apply here (verdict `inapplicable`). */
 export function markInapplicable(info: TestInfo, reason: string): never {
-  info.annotations.push({ type: 'verdict', description: 'inapplicable' });
+  info.annotations.push({ type: ANNOTATION.verdict, description: 'inapplicable' }, { type: ANNOTATION.why, description: reason });
   info.skip(true, `inapplicable: ${reason}`);
   throw new Error('unreachable');
 }
 
 /** Skips the test and records that it could not be run here (verdict `untested`). */
 export function markUntested(info: TestInfo, reason: string): never {
-  info.annotations.push({ type: 'verdict', description: 'untested' });
+  info.annotations.push({ type: ANNOTATION.verdict, description: 'untested' }, { type: ANNOTATION.why, description: reason });
   info.skip(true, `untested: ${reason}`);
   throw new Error('unreachable');
 }

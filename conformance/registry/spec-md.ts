@@ -31,6 +31,14 @@ export function renderSpecMarkdown(clauses: readonly Clause[]): string {
     for (const [mode, why] of Object.entries(c.inapplicableBecause ?? {})) {
       out.push('', `Inapplicable in ${mode} delivery: ${why}`);
     }
+    if (c.readings?.length) {
+      out.push('', 'How the text is read:');
+      for (const r of c.readings) out.push(`- ${r}`);
+    }
+    if (c.parts?.length) {
+      out.push('', 'Parts (the clause passes only when every part that applies passed):');
+      for (const p of c.parts) out.push(`- \`${c.id}/${p.id}\`${p.optional ? ' (optional)' : ''}${p.modes ? ` (${p.modes.join(', ')} only)` : ''}: ${p.text}`);
+    }
     if (c.howTested) out.push('', `How it is tested: ${c.howTested}`);
     if (c.questions?.length) {
       out.push('', 'Open questions that would settle it:');

@@ -1,6 +1,7 @@
 import { CLAUSES, type Clause, type Mode } from '../../docs/clauses';
 import { REPORT_SCHEMA_VERSION, VERDICTS, type ClauseRow, type Report, type TargetInfo, type TestRecord, type Totals, type Verdict } from './model';
-import { aggregate, gates } from './verdicts';
+import { gates } from './verdicts';
+import { judgeClause } from '../outcome/clause-verdict';
 
 export interface CollectedTest extends TestRecord {
   mode: Mode;
@@ -37,12 +38,14 @@ export function buildReport(input: BuildInput): Report {
       } else if (!c.modes.includes(mode)) {
         results[mode] = { verdict: 'inapplicable', reason: c.inapplicableBecause?.[mode] ?? `applies only to ${c.modes.join(', ')} delivery`, tests };
       } else {
-        results[mode] = { ...aggregate(tests), tests };
+        const judged = judgeClause(tests.map((t) => ({ title: t.title, verdict: t.verdict, reason: t.reason, staticParts: t.parts, outcomes: t.partOutcomes })), c.parts, mode);
+        const advisories = tests.flatMap((t) => (t.advisories ?? []).map((a) => ({ ...a, test: t.title })));
+        results[mode] = { ...judged, ...(advisories.length ? { advisories } : {}), tests };
       }
     }
     return {
       id: c.id, title: c.title, section: c.section, kind: c.kind, quote: c.quote, hash: c.hash, modes: c.modes,
-      howTested: c.howTested, questions: c.questions, evidenceNeeded: c.evidenceNeeded, results,
+      howTested: c.howTested, readings: c.readings, questions: c.questions, evidenceNeeded: c.evidenceNeeded, results,
     };
   });
 

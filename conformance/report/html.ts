@@ -1,4 +1,4 @@
-import type { ClauseRow, Report, TestRecord, Verdict } from './model';
+import type { ClauseResult, ClauseRow, Report, TestRecord, Verdict } from './model';
 
 /**
  * One self-contained HTML page (inline CSS and a few lines of script, nothing fetched) that an
@@ -53,6 +53,7 @@ const VERDICT_ORDER: Verdict[] = ['passed', 'failed', 'cantTell', 'untested', 'i
 function clauseRow(c: ClauseRow, modes: Report['modes']): string {
   const data = modes.map((m) => `data-${m}="${c.results[m]!.verdict}"`).join(' ');
   const details: string[] = [];
+  if (c.readings?.length) details.push(`<p><strong>How the text is read</strong></p><ul>${c.readings.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>`);
   if (c.howTested) details.push(`<p><strong>How it is tested.</strong> ${esc(c.howTested)}</p>`);
   if (c.questions?.length) details.push(`<p><strong>Open questions that would settle it</strong></p><ul>${c.questions.map((q) => `<li>${esc(q)}</li>`).join('')}</ul>`);
   if (c.evidenceNeeded?.length) details.push(`<p><strong>Evidence needed</strong></p><ul>${c.evidenceNeeded.map((q) => `<li>${esc(q)}</li>`).join('')}</ul>`);
@@ -60,18 +61,32 @@ function clauseRow(c: ClauseRow, modes: Report['modes']): string {
     const res = c.results[m]!;
     if (!res.tests.length && c.kind !== 'normative') continue;
     details.push(`<h4>${m}: ${badge(res.verdict)}${res.reason ? ` <span class="muted">${esc(res.reason)}</span>` : ''}</h4>`);
+    if (res.parts?.length) {
+      details.push(`<table class="parts"><caption>Parts (${m})</caption><tbody>${res.parts.map((p) => `<tr><th scope="row"><code>${esc(c.id)}/${esc(p.id)}</code>${p.optional ? ' <span class="muted">optional</span>' : ''}</th><td>${esc(p.text)}</td><td>${badge(p.verdict)}${p.reason ? `<br><span class="muted">${esc(p.reason)}</span>` : ''}</td></tr>`).join('')}</tbody></table>`);
+    }
+    if (res.advisories?.length) {
+      details.push(`<p><strong>Advisory</strong> <span class="muted">(beyond the spec's text; never the verdict)</span></p><ul class="advisory">${res.advisories.map((a) => `<li><span class="st ${a.ok ? 'passed' : 'flaky'}">${a.ok ? 'as usual' : 'note'}</span> ${esc(a.check)}${a.observed ? ` — observed: ${esc(a.observed)}` : ''} <span class="muted">(${esc(a.test)})</span></li>`).join('')}</ul>`);
+    }
     if (res.tests.length) details.push(`<ul class="tests">${res.tests.map(testItem).join('')}</ul>`);
   }
   return `<tbody class="clause" data-kind="${c.kind}" ${data}><tr>
 <th scope="row" id="${esc(c.id)}"><span class="id">${esc(c.id)}</span><br>${esc(c.title)}<br><span class="kind ${c.kind}">${c.kind}</span></th>
 <td><blockquote>${c.quote.map((q) => esc(q)).join('<br>')}</blockquote><span class="muted">${esc(c.section)} · hash <code>${esc(c.hash)}</code></span>
 ${details.length ? `<details><summary>Details, tests and evidence</summary>${details.join('\n')}</details>` : ''}</td>
-${modes.map((m) => `<td class="v">${badge(c.results[m]!.verdict)}</td>`).join('')}
+${modes.map((m) => `<td class="v">${badge(c.results[m]!.verdict)}${partSummary(c.results[m]!.parts)}</td>`).join('')}
 </tr></tbody>`;
 }
 
+/** Under a clause's verdict: how many of its applicable parts passed, e.g. "parts 1/5". */
+function partSummary(parts: ClauseResult['parts']): string {
+  if (!parts?.length) return '';
+  const required = parts.filter((p) => !p.optional);
+  const passed = required.filter((p) => p.verdict === 'passed').length;
+  return `<br><span class="muted">parts ${passed}/${required.length}</span>`;
+}
+
 function testItem(t: TestRecord): string {
-  const status = t.outcome === 'skipped' ? (t.skipVerdict ?? 'untested') : t.outcome;
+  const status = t.verdict ?? (t.outcome === 'skipped' ? (t.skipVerdict ?? 'untested') : t.outcome);
   const ev = t.evidence.map((e) => `<a href="${esc(e.path)}" title="sha256 ${esc(e.sha256)}">${esc(e.name)}</a>`).join(' · ');
   return `<li><span class="st ${status}">${esc(status)}</span> ${esc(t.title)} <span class="muted">${t.durationMs} ms${t.attempts > 1 ? `, ${t.attempts} attempts` : ''} · ${esc(t.file)}:${t.line}</span>${t.reason ? `<br><span class="muted">${esc(t.reason)}</span>` : ''}${t.error ? `<pre>${esc(t.error)}</pre>` : ''}${ev ? `<br>evidence: ${ev}` : ''}</li>`;
 }
@@ -99,7 +114,8 @@ table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid var(--li
 blockquote{margin:0 0 4px;padding-left:10px;border-left:3px solid var(--line)}
 .clauses th[scope=row]{width:22%}.v{white-space:nowrap}
 .filters{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center;margin-bottom:8px}fieldset{border:1px solid var(--line);border-radius:6px;padding:4px 10px}legend{font-size:.85em;color:var(--muted)}
-.tests{padding-left:18px}.tests li{margin:6px 0}.st{font-weight:600}.st.passed{color:var(--pass)}.st.failed{color:var(--fail)}.st.flaky{color:var(--cant)}.st.untested,.st.inapplicable{color:var(--un)}
+.tests{padding-left:18px}.tests li{margin:6px 0}.st{font-weight:600}.st.passed{color:var(--pass)}.st.failed{color:var(--fail)}.st.flaky{color:var(--cant)}.st.untested,.st.inapplicable{color:var(--un)}.st.cantTell{color:var(--cant)}
+.parts{width:auto;margin:4px 0 8px}.parts th,.parts td{padding:4px 8px;font-size:.92em}.parts caption{font-size:.9em}.advisory{padding-left:18px}
 pre{white-space:pre-wrap;background:#f6f8fa;padding:8px;border-radius:6px;max-height:240px;overflow:auto;font-size:.85em}
 a{color:#0550ae}summary{cursor:pointer;color:#0550ae}.reasons{margin-top:12px}
 @media (max-width:700px){.clauses th[scope=row]{width:auto}.facts{grid-template-columns:1fr}}

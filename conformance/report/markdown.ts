@@ -16,6 +16,15 @@ export function renderMarkdown(r: Report): string {
   for (const c of r.clauses) {
     if (c.kind === 'informative') continue;
     lines.push(`| ${c.id} | ${c.title}${c.kind === 'pending' ? ' (pending)' : ''} | ${r.modes.map((m) => ICON[c.results[m]!.verdict]).join(' | ')} |`);
+    // Each part on its own row, so a clause that is untested for want of a part shows which one.
+    const ids = [...new Set(r.modes.flatMap((m) => (c.results[m]?.parts ?? []).map((p) => p.id)))];
+    for (const id of ids) {
+      const cell = (m: (typeof r.modes)[number]) => {
+        const p = c.results[m]?.parts?.find((x) => x.id === id);
+        return p ? `${ICON[p.verdict]}${p.optional ? ' (optional)' : ''}` : '';
+      };
+      lines.push(`| ${c.id}/${id} | ↳ ${(c.results[r.modes[0]]?.parts ?? c.results[r.modes[r.modes.length - 1]]?.parts ?? []).find((x) => x.id === id)?.text.replace(/\|/g, '\\|') ?? ''} | ${r.modes.map(cell).join(' | ')} |`);
+    }
   }
   if (!r.gate.passed) {
     lines.push('', 'Gate failures:');

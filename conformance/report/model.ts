@@ -4,11 +4,12 @@ import type { ClauseKind, Mode } from '../../docs/clauses';
  * The conformance report (reports/conformance.json). Schema: docs/report-schema.json — bump
  * REPORT_SCHEMA_VERSION on any change that a reader could notice.
  */
-export const REPORT_SCHEMA_VERSION = '1.0.0';
+export const REPORT_SCHEMA_VERSION = '1.1.0';
 
 /** EARL outcome words. */
-export type Verdict = 'passed' | 'failed' | 'cantTell' | 'inapplicable' | 'untested';
-export const VERDICTS: readonly Verdict[] = ['passed', 'failed', 'cantTell', 'inapplicable', 'untested'];
+export { VERDICTS, type Verdict } from '../outcome/verdict';
+import type { Advisory, PartOutcome, Verdict } from '../outcome/verdict';
+import type { PartVerdict } from '../outcome/clause-verdict';
 
 export interface Evidence {
   name: string;
@@ -27,8 +28,16 @@ export interface TestRecord {
   /** What happened: passed, failed, flaky (failed then passed on retry), or skipped. */
   outcome: 'passed' | 'failed' | 'flaky' | 'skipped';
   /** For skipped tests: the verdict they stand for and why. */
-  skipVerdict?: 'inapplicable' | 'untested';
+  skipVerdict?: 'inapplicable' | 'untested' | 'cantTell';
+  /** The test's own verdict (conformance/outcome/classify.ts) and why. */
+  verdict: Verdict;
   reason?: string;
+  /** Parts of the clause the whole test observes. */
+  parts?: string[];
+  /** Parts observed one by one inside the test. */
+  partOutcomes?: PartOutcome[];
+  /** Observations beyond the clause text: never the verdict. */
+  advisories?: Advisory[];
   durationMs: number;
   attempts: number;
   error?: string;
@@ -38,6 +47,10 @@ export interface TestRecord {
 export interface ClauseResult {
   verdict: Verdict;
   reason?: string;
+  /** Per part of the clause (docs/clauses.ts `parts`) that applies in this mode. */
+  parts?: PartVerdict[];
+  /** Advisory observations of this clause's tests (what the spec does not state). */
+  advisories?: (Advisory & { test: string })[];
   tests: TestRecord[];
 }
 
@@ -50,6 +63,8 @@ export interface ClauseRow {
   hash: string;
   modes: Mode[];
   howTested?: string;
+  /** How the text was read (docs/clauses.ts `readings`). */
+  readings?: string[];
   questions?: string[];
   evidenceNeeded?: string[];
   /** One entry per mode of this run. */

@@ -16,7 +16,8 @@ const schema = JSON.parse(readFileSync(join(ROOT, 'docs', 'report-schema.json'),
 const validate = new Ajv({ allErrors: true }).compile(schema);
 
 function test(mode: Mode, id: string, outcome: CollectedTest['outcome'], extra: Partial<CollectedTest> = {}): CollectedTest {
-  return { mode, clauseIds: [id], title: `${id} ${outcome}`, file: 'x.spec.ts', line: 1, outcome, durationMs: 10, attempts: 1, evidence: [], ...extra };
+  const verdict = outcome === 'passed' ? 'passed' : outcome === 'failed' ? 'failed' : outcome === 'flaky' ? 'cantTell' : (extra.skipVerdict ?? 'untested');
+  return { mode, clauseIds: [id], title: `${id} ${outcome}`, file: 'x.spec.ts', line: 1, outcome, verdict, durationMs: 10, attempts: 1, evidence: [], ...extra };
 }
 
 function report(tests: CollectedTest[], modes: Mode[] = ['static', 'server'], scope: 'all' | 'selected' = 'all'): Report {
@@ -27,7 +28,11 @@ function report(tests: CollectedTest[], modes: Mode[] = ['static', 'server'], sc
   });
 }
 
-const allPassing = (modes: Mode[]) => CLAUSES.filter((c) => c.kind === 'normative').flatMap((c) => modes.filter((m) => c.modes.includes(m)).map((m) => test(m, c.id, 'passed')));
+/** One passing test per applicable normative clause and mode, observing every part that applies. */
+const allPassing = (modes: Mode[]) => CLAUSES.filter((c) => c.kind === 'normative').flatMap((c) => modes.filter((m) => c.modes.includes(m)).map((m) => {
+  const parts = c.parts?.filter((p) => !p.modes || p.modes.includes(m)).map((p) => p.id);
+  return test(m, c.id, 'passed', parts?.length ? { parts } : {});
+}));
 
 describe('report', () => {
   it('validates against docs/report-schema.json', () => {
@@ -82,7 +87,7 @@ describe('report', () => {
 
   it('lists clauses whose verdict changed between two reports', () => {
     const a = report(allPassing(['static', 'server']));
-    const b = report(allPassing(['static', 'server']).map((t) => (t.clauseIds[0] === 'R2.7' && t.mode === 'server' ? { ...t, outcome: 'failed' as const } : t)));
+    const b = report(allPassing(['static', 'server']).map((t) => (t.clauseIds[0] === 'R2.7' && t.mode === 'server' ? { ...t, outcome: 'failed' as const, verdict: 'failed' as const } : t)));
     expect(diffReports(a, a)).toEqual([]);
     expect(diffReports(a, b)).toEqual([{ id: 'R2.7', mode: 'server', before: 'passed', after: 'failed' }]);
     expect(renderDiff(diffReports(a, b))).toMatch(/R2\.7\s+server\s+passed → failed/);

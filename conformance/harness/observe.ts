@@ -1,0 +1,125 @@
+import type { TestInfo } from '@playwright/test';
+import { isExpectation, shortMessage } from '../outcome/classify';
+import { ANNOTATION, type Advisory, type PartOutcome, type Verdict } from '../outcome/verdict';
+
+/**
+ * The three outcomes of an observation, kept apart (web-platform-tests' PRECONDITION_FAILED):
+ *  - need()/untested(): what the clause needs is not there → `untested`, naming what and the fix;
+ *  - waitFor()/until()/cantTell(): the observation could not complete → `cantTell`, naming what
+ *    was pending;
+ *  - expect(): an observation contradicts the clause → `failed` (expected vs observed).
+ * part() runs the checks of one part of a clause and records its verdict without stopping the
+ * test, so every part gets observed; advise() records what the spec does not state.
+ */
+export class Observer {
+  private currentPart?: string;
+  private readonly failed: PartOutcome[] = [];
+  /** Named waits in progress: what a timed-out test was waiting for. */
+  readonly pending = new Set<string>();
+
+  constructor(private readonly info: TestInfo) {}
+
+  need(condition: unknown, missing: string, fix: string): asserts condition {
+    if (!condition) this.untested(missing, fix);
+  }
+
+  untested(missing: string, fix: string): never {
+    return this.end('untested', `precondition not met: ${missing}. To fix: ${fix}`);
+  }
+
+  cantTell(pending: string): never {
+    return this.end('cantTell', `could not complete the observation: ${pending}`);
+  }
+
+  /** Runs fn with a bound; when it runs out the test is cantTell, naming `what`. */
+  async waitFor<T>(what: string, fn: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
+    this.pending.add(what);
+    let timer: NodeJS.Timeout | undefined;
+    const expired = Symbol('expired');
+    try {
+      const result = await Promise.race([
+        fn(),
+        new Promise<typeof expired>((resolve) => { timer = setTimeout(() => resolve(expired), timeoutMs); }),
+      ]);
+      if (result === expired) this.cantTell(`waited ${fmt(timeoutMs)} for ${what}`);
+      return result as T;
+    } catch (e) {
+      if (e instanceof PartStop || isSkip(e) || isExpectation(String((e as Error)?.message ?? e))) throw e;
+      return this.cantTell(`${what}: ${shortMessage(String((e as Error)?.message ?? e), 300)}`);
+    } finally {
+      clearTimeout(timer);
+      this.pending.delete(what);
+    }
+  }
+
+  /** Polls `predicate` (real time, every 50 ms) until it holds; cantTell when the bound runs out. */
+  async until(what: string, predicate: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+    await this.waitFor(what, async () => {
+      for (;;) {
+        if (await predicate()) return;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }, timeoutMs);
+  }
+
+  /** Observes one part of the clause; its expect() failures fail the part (and the test, at its end). */
+  async part(id: string, fn: () => Promise<void> | void): Promise<Verdict> {
+    if (this.currentPart) throw new Error(`part ${id} started inside part ${this.currentPart}`);
+    this.currentPart = id;
+    let outcome: PartOutcome;
+    try {
+      await fn();
+      outcome = { part: id, verdict: 'passed' };
+    } catch (e) {
+      const message = String((e as Error)?.message ?? e);
+      if (e instanceof PartStop) outcome = { part: id, verdict: e.verdict, reason: e.reason };
+      else if (isSkip(e)) throw e;
+      else if (isExpectation(message)) outcome = { part: id, verdict: 'failed', reason: shortMessage(message) };
+      else outcome = { part: id, verdict: 'cantTell', reason: `could not complete the observation: ${shortMessage(message, 300)}` };
+    } finally {
+      this.currentPart = undefined;
+    }
+    this.info.annotations.push({ type: ANNOTATION.part, description: JSON.stringify(outcome) });
+    if (outcome.verdict === 'failed') this.failed.push(outcome);
+    return outcome.verdict;
+  }
+
+  /** An observation the spec does not state: reported next to the verdict, never the verdict. */
+  advise(check: string, ok: boolean, observed?: string): void {
+    const a: Advisory = observed === undefined ? { check, ok } : { check, ok, observed };
+    this.info.annotations.push({ type: ANNOTATION.advisory, description: JSON.stringify(a) });
+  }
+
+  /** Called when the test ends (fixture teardown): failed parts fail the test; a time-out names its waits. */
+  finish(): void {
+    if (this.info.status === 'timedOut') {
+      for (const p of this.pending) this.info.annotations.push({ type: ANNOTATION.pending, description: p });
+    }
+    if (this.failed.length && this.info.status === 'passed') {
+      throw new Error(`${this.failed.length} part(s) failed — ${this.failed.map((f) => `${f.part}: ${f.reason ?? ''}`).join(' | ')}`);
+    }
+  }
+
+  private end(verdict: 'untested' | 'cantTell', reason: string): never {
+    if (this.currentPart) throw new PartStop(verdict, reason);
+    this.info.annotations.push({ type: ANNOTATION.verdict, description: verdict }, { type: ANNOTATION.why, description: reason });
+    this.info.skip(true, `${verdict}: ${reason}`);
+    throw new Error('unreachable');
+  }
+}
+
+/** Ends one part early (inside part()) without ending the test. */
+class PartStop extends Error {
+  constructor(readonly verdict: 'untested' | 'cantTell', readonly reason: string) {
+    super(reason);
+  }
+}
+
+/** Playwright's skip is thrown as an error; it must pass through untouched. */
+function isSkip(e: unknown): boolean {
+  return !!e && typeof e === 'object' && (e.constructor?.name === 'TestSkipError' || /^Test is skipped/.test(String((e as Error).message)));
+}
+
+function fmt(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
+}

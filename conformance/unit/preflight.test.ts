@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../harness/paths';
+import type { TargetProfile } from '../harness/profile';
+import { hasLink, preflight, renderPreflight, titleOf } from '../preflight/preflight';
+import { REQUIREMENTS } from '../preflight/requirements';
+
+/** A site of a few pages answered from memory. */
+function site(pages: Record<string, { status?: number; html: string }>): typeof fetch {
+  return (async (input: URL | RequestInfo) => {
+    const path = new URL(String(input)).pathname;
+    const p = pages[path];
+    if (!p) return new Response('<h1>404</h1>', { status: 404, headers: { 'content-type': 'text/html' } });
+    return new Response(p.html, { status: p.status ?? 200, headers: { 'content-type': 'text/html' } });
+  }) as typeof fetch;
+}
+
+const profile = (scenarios: TargetProfile['scenarios']): TargetProfile => ({ name: 't', scenarios });
+
+describe('pre-flight of a profile against its target', () => {
+  it('says a scenario is usable when its routes answer as the scenario needs', async () => {
+    const fetchImpl = site({
+      '/': { html: '<title>Home</title><a href="/about">a</a><a href="/untitled">u</a>' },
+      '/about': { html: '<title>About</title>' },
+      '/untitled': { html: '<h1>Untitled</h1>' },
+    });
+    const [c] = (await preflight('http://x', profile({ announcer: { from: '/', titled: '/about', untitled: '/untitled' } }), 'static', { fetchImpl })).filter((x) => x.scenario === 'announcer');
+    expect(c.state).toBe('usable');
+  });
+
+  it('says why the announcer\'s untitled page is not usable when it has a title', async () => {
+    const fetchImpl = site({ '/': { html: '<a href="/about"></a><a href="/u"></a>' }, '/about': { html: '<title>A</title>' }, '/u': { html: '<title>Create Next App</title><h1>U</h1>' } });
+    const [c] = (await preflight('http://x', profile({ announcer: { from: '/', titled: '/about', untitled: '/u' } }), 'static', { fetchImpl })).filter((x) => x.scenario === 'announcer');
+    expect(c.state).toBe('unusable');
+    expect(c.notes.join(' ')).toContain('has the document title "Create Next App"');
+  });
+
+  it('refuses a route-load-timeout target that is not a Pages Router page', async () => {
+    const fetchImpl = site({ '/t': { html: '<a href="/t/x">x</a>' }, '/t/x': { html: '<title>x</title>' } });
+    const [c] = (await preflight('http://x', profile({ routeLoadTimeout: { from: '/t', to: '/t/x' } }), 'static', { fetchImpl })).filter((x) => x.scenario === 'routeLoadTimeout');
+    expect(c.state).toBe('unusable');
+    expect(c.notes.join(' ')).toMatch(/not a Pages Router page/);
+  });
+
+  it('refuses a broken link that leads to a page that exists, and lists absent scenarios with what they need', async () => {
+    const fetchImpl = site({ '/': { html: '<a href="/exists">x</a>' }, '/exists': { html: 'ok' } });
+    const checks = await preflight('http://x', profile({ brokenLink: { from: '/', href: '/exists' } }), 'server', { fetchImpl });
+    expect(checks.find((c) => c.scenario === 'brokenLink')?.state).toBe('unusable');
+    const absent = checks.find((c) => c.scenario === 'prefetch')!;
+    expect(absent.state).toBe('absent');
+    expect(absent.notes[0]).toContain('at least `minLinks`');
+    expect(renderPreflight(checks)).toMatch(/brokenLink\s+NOT usable/);
+  });
+
+  it('reads links and titles from raw HTML', () => {
+    expect(hasLink('<a class="x" href="/a?b=1&amp;c=2">', '/a?b=1&c=2')).toBe(true);
+    expect(titleOf('<svg><title>icon</title></svg><h1>x</h1>')).toBe('');
+    expect(titleOf('<head><title> About </title>')).toBe('About');
+  });
+});
+
+describe('scenario requirements', () => {
+  it('are written in the profile schema, where profile authors look', () => {
+    const schema = JSON.parse(readFileSync(join(ROOT, 'docs', 'target-profile.schema.json'), 'utf8'));
+    for (const [name, r] of Object.entries(REQUIREMENTS)) {
+      const s = schema.properties.scenarios.properties[name];
+      expect(s, name).toBeDefined();
+      expect(s.description, name).toContain(r.needs);
+      expect(s.examples?.length, name).toBeGreaterThan(0);
+    }
+  });
+});
