@@ -1,38 +1,56 @@
-import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium, MISSING_BROWSER_MESSAGE } from './conformance/harness/browser';
+import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { join } from 'node:path';
 import type { Mode } from './docs/clauses';
-import { outDir } from './conformance/harness/paths';
+import { CHROMIUM_ARGS, lookupChromium } from './conformance/harness/browser';
+import { currentRun } from './conformance/run/channel';
+import { FACTS_PROJECT_PREFIX } from './conformance/run/facts';
 
 /**
- * The conformance suite: one project per delivery mode. Targets come from the environment
- * (see conformance/harness/target.ts); with none given, global setup builds and serves the
- * reference site. `npm run conformance` is the friendly front door to this config.
+ * The conformance suite: one project per delivery mode, each depending on a one-test project
+ * that records the run's facts in the results (conformance/setup/run-facts.spec.ts). Everything
+ * about the run — targets, output folder, gate scope, workers, extra reporters, shard — comes from
+ * the run (conformance/run/, handed over in the file named by CONFORMANCE_RUN). Without one, the
+ * default run: the reference site, built and served by global setup, reports in reports/.
+ * `npm run conformance` is the front door to this config.
  */
-const browser = findChromium();
-if (browser.source === 'missing') throw new Error(MISSING_BROWSER_MESSAGE);
+const run = currentRun();
+// The run names its browser once global setup or the CLI has checked it; until then (the
+// runner's first load, merge-reports) a lookup that may fail: global setup reports it.
+const browser = run.browser ?? (() => {
+  const found = lookupChromium();
+  return found.ok ? found.choice : undefined;
+})();
 
-const project = (mode: Mode) => ({ name: mode, testDir: './conformance/tests', use: { mode } });
+const facts = (mode: Mode) => ({ name: `${FACTS_PROJECT_PREFIX}${mode}`, testDir: './conformance/setup', use: { mode } });
+const project = (mode: Mode) => ({ name: mode, testDir: './conformance/tests', use: { mode }, dependencies: [`${FACTS_PROJECT_PREFIX}${mode}`] });
 // Checks of the reference site itself (smoke, accessibility, security): not clauses of the spec.
 const siteProject = (mode: Mode) => ({ name: `site-${mode}`, testDir: './site/tests', use: { mode } });
+
+const reporters: ReporterDescription[] = [
+  [process.env.CI ? 'dot' : 'list'],
+  ...run.options.reporters.map((r): ReporterDescription => [r]),
+  // A shard's results are merged later (npm run conformance -- --merge <folder>): each shard keeps a blob.
+  ...(run.options.shard ? [['blob', { outputDir: join(run.out, 'blob-report'), fileName: `report-${run.options.shard.current}-of-${run.options.shard.total}.zip` }] as ReporterDescription] : []),
+  ['./conformance/report/reporter.ts'],
+];
 
 export default defineConfig<{ mode: Mode }>({
   timeout: 45_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
-  workers: Number(process.env.CONFORMANCE_WORKERS) || 2,
+  workers: run.options.workers ?? 2,
   // One retry tells a flaky test (verdict cantTell) from a failing one.
   retries: 1,
   forbidOnly: !!process.env.CI,
   globalSetup: './conformance/harness/global-setup.ts',
   // Per report folder, so runs into different folders (e.g. mutants) never delete each other's files.
-  outputDir: join(outDir(), '.run', 'test-results'),
-  reporter: [[process.env.CI ? 'dot' : 'list'], ['./conformance/report/reporter.ts']],
+  outputDir: join(run.out, '.run', 'test-results'),
+  reporter: reporters,
   use: {
     viewport: { width: 1280, height: 720 },
     trace: 'retain-on-failure',
     screenshot: 'on',
-    launchOptions: { executablePath: browser.executablePath, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: browser?.executablePath, args: CHROMIUM_ARGS },
   },
-  projects: [project('static'), project('server'), siteProject('static'), siteProject('server')],
+  projects: [facts('static'), facts('server'), project('static'), project('server'), siteProject('static'), siteProject('server')],
 });

@@ -98,7 +98,7 @@ export const CLAUSES: Clause[] = [
     id: 'R2.2', title: 'Not-found page', section: S2, kind: 'normative', modes: BOTH,
     quote: ['Not-found page: shows the heading 404 and the message "This page could not be found."'],
     hash: 'b1ade8d6e6884340',
-    howTested: 'Unknown paths (top level, nested, with a query, with unicode) are loaded directly and reached by clicking an in-site link to a missing page. Each must answer HTTP 404 (direct loads) and show a heading "404" and the text "This page could not be found.". Evidence: the request log (document status) and a screenshot.',
+    howTested: 'Part direct: the profile\'s unknown paths (top level, nested, with a query, with unicode) are loaded directly; part link: an in-site link to a missing page is clicked. Each page must show a heading "404" and the text "This page could not be found."; the HTTP status (404 expected) is an advisory. Evidence: statuses and headings read, the request log, a screenshot.',
     readings: [
       'Judged: the page shown for an unknown path (loaded directly, or reached by an in-site link to a missing page) has a heading "404" and the text "This page could not be found.".',
       'Not stated, so advisory: the HTTP status of that answer (404 is usual, but the spec names only what the page shows).',
@@ -119,11 +119,12 @@ export const CLAUSES: Clause[] = [
       '| any other | An unexpected error has occurred |',
     ],
     hash: '517cb863aec1dcbf',
-    howTested: 'A fast-check property over the status codes the target profile can show (pre-rendered pages in static mode, 418 and 503 included): the page shows the code and the title from the table, and the document title carries the same text. In server mode, real answers too: a malformed URL gives 400, a POST to a static page 405, an unknown path 404, a throwing data page 500. Evidence: statuses in the request log, screenshots.',
+    howTested: 'One test per row: the profile\'s status page for 400, 404, 405 and 500, and for every other code it names (e.g. 418, 503), must show the code and the row\'s title and no other title of the table; the document title carrying both is advisory. A row the profile names no page for stays untested, so the clause is untested. In server mode the profile\'s real requests (a malformed URL, a POST to a static page, an unknown path, a page whose data fetching throws) are sent; an answer with an error status that shows a status code is judged against the row of the status it answered; which status that was (400, 405, 404, 500 usual) is advisory. Evidence: statuses, headings and titles read, screenshots.',
     readings: [
       '"Title" is read as the title the error page shows (its heading text), not the document <title>; the document title carrying it is advisory.',
       'Judged: a generic error page for a status code shows that code and the table\'s title for it (a closing full stop allowed) and no other title of the table. Each row of the table is a part.',
-      'Real answers (server delivery): the spec does not say which requests answer 400, 405 or 500. Where the profile names a request that answers with an error status and the answer is a generic error page, its title is judged against the status actually answered; which status it was is only recorded.',
+      'Real answers (server delivery): the spec does not say which requests answer 400, 405 or 500. Where the profile names a request that answers with an error status and the answer is a generic error page (it shows a status code), its title is judged against the status actually answered; which status it was is only recorded.',
+      'A row the profile gives no page for, or whose page is missing (it answers 404 with the not-found page) or shows no generic error page, is untested: a precondition, not a contradiction.',
     ],
     parts: [
       { id: '400', text: '| 400 | Bad Request |' },
@@ -137,7 +138,7 @@ export const CLAUSES: Clause[] = [
     id: 'R2.4', title: 'No status code: client-side application error', section: S2, kind: 'normative', modes: BOTH,
     quote: ['With no status code, the page shows a client-side application error.'],
     hash: '5c06292e8949e7f3',
-    howTested: 'A client-side exception is triggered on the profile\'s page (a Pages Router page that throws on a click). The page must then show a client-side application error and no status heading. Evidence: screenshot and the console errors seen.',
+    howTested: 'A client-side exception is triggered on the profile\'s page (e.g. a Pages Router page that throws on a click). The page must then show a client-side application error and no status heading. If no exception is seen in the browser (no page error or console error) and no error text appears, the test is untested. Evidence: screenshot, the headings and the console errors seen.',
     readings: [
       'Judged: after an exception in the browser on a page with no status code, the page shows a text naming a client-side application error ("Application error: a client-side exception has occurred", with or without more words) and no status-code heading.',
     ],
@@ -146,11 +147,11 @@ export const CLAUSES: Clause[] = [
     id: 'R2.5', title: 'Global failure page and digest line', section: S2, kind: 'normative', modes: BOTH,
     quote: ['A global failure page reads: "Application error: a server-side (or client-side) exception has occurred (see the server logs / browser console for more information)." It may add a digest line.'],
     hash: '8336786d9acec1a0',
-    howTested: 'A render error thrown in the browser must give exactly "Application error: a client-side exception has occurred (see the browser console for more information)." and no digest line. In server mode a page that throws while rendering on the server must give "Application error: a server-side exception has occurred (see the server logs for more information)." followed by a line "Digest: <non-empty>". Evidence: screenshot, the texts read.',
+    howTested: 'Part client: a render error thrown in the browser must give exactly the line "Application error: a client-side exception has occurred (see the browser console for more information)."; a digest line there is an advisory. Part server (server mode): a page that throws while rendering on the server must give exactly "Application error: a server-side exception has occurred (see the server logs for more information)."; part digest: when a "Digest:" line is shown, it must be the next line and read "Digest: <non-empty>". Evidence: screenshot, the lines read, the HTTP status.',
     readings: [
       'The quoted sentence is read as two texts: "… a server-side exception has occurred (see the server logs for more information)." and "… a client-side exception has occurred (see the browser console for more information)."; each must be shown exactly, as one line.',
       'A text with more words (e.g. "… while loading <host> …") contradicts the spec\'s wording and fails the part.',
-      '"It may add a digest line" is an optional part: absent it cannot fail; present, it must read "Digest: <value>" right after the text.',
+      '"It may add a digest line" is an optional part: absent it cannot fail; present, it must read "Digest: <value>" right after the text. It is observed on the server-side failure page; whether a client-side failure shows one is advisory.',
     ],
     parts: [
       { id: 'client', text: 'Application error: a client-side exception has occurred (see the browser console for more information).' },
@@ -162,7 +163,7 @@ export const CLAUSES: Clause[] = [
     id: 'R2.6', title: 'Route groups stay out of the address', section: S2, kind: 'normative', modes: BOTH,
     quote: ['Path segments written in parentheses are route groups and do not appear in the address.'],
     hash: '966ef501e13fb8d7',
-    howTested: 'While visiting and navigating the profile\'s pages, no address shown by the browser, no link href and no page-data request URL has a path segment in parentheses; pages the profile says live in a group answer at their address without it. Evidence: the list of addresses, hrefs and request URLs checked.',
+    howTested: 'While visiting and navigating the profile\'s pages, no address shown by the browser, no same-origin link href and no page-data request URL has a path segment in parentheses; pages the profile says live in a group answer at their address without it (when neither that address nor the one with the group answers, the profile\'s page is missing: untested). That the address with the group inserted answers 404 is advisory. Evidence: the list of addresses, hrefs, request URLs and statuses checked.',
     readings: [
       'Judged: no address the browser shows, no same-origin link href and no page-data request URL seen while visiting has a path segment in parentheses; a page that lives in a group answers at its address without the group.',
       'Not stated, so advisory: that the address with the group segment inserted answers 404.',
@@ -181,10 +182,10 @@ export const CLAUSES: Clause[] = [
     id: 'R2.8', title: 'Back and forward restore the earlier view', section: S2, kind: 'normative', modes: BOTH,
     quote: ['Back and forward restore the earlier view.'],
     hash: '865f4b51aa9a4ce1',
-    howTested: 'After A (scrolled down) → B, Back shows A\'s content at A\'s scroll position and Forward shows B\'s, with no document request. Evidence: scroll positions read and the request log.',
+    howTested: 'After A (scrolled down) → B, part back: Back shows A\'s content at A\'s scroll position; part forward: Forward shows B\'s content. Whether either makes a document request or reloads the page is advisory. Evidence: scroll positions read and the request log.',
     readings: [
       '"The earlier view" is read as the page\'s content and, for Back, its scroll position.',
-      'Not stated, so advisory: whether Back/Forward make a document request (R2.7 judges reloads on navigation).',
+      'Not stated, so advisory: whether Back/Forward make a document request or reload the page (R2.7 judges reloads on navigation).',
     ],
     parts: [
       { id: 'back', text: 'Back restores the earlier page\'s content and scroll position.' },
@@ -195,11 +196,12 @@ export const CLAUSES: Clause[] = [
     id: 'R2.9', title: 'Route announcer', section: S2, kind: 'normative', modes: BOTH,
     quote: ['After each navigation, an announcement for assistive technology reads the page title or, if none, the first heading.'],
     hash: '59fbd97789b2dd8a',
-    howTested: 'Live regions (aria-live), open shadow roots included, are read after each client navigation: they must hold the new page\'s title, or on a page without a title its first heading; nothing is announced on first load. Evidence: the announced texts.',
+    howTested: 'Live regions (aria-live, role alert/status/log), open shadow roots included, are read after client navigations: part title: after a navigation to the profile\'s titled page a live region holds its document title; part heading: after a navigation to its untitled page (document title empty, else untested) a live region holds its first heading; along the navigation chain each step counts for the branch it shows. Nothing announced on first load is advisory. Evidence: the announced texts and live regions.',
     readings: [
       '"The page title" is read as the document title; "if none" as a page whose document title is empty.',
       'Judged per branch: after a navigation to a titled page a live region holds its title; to an untitled page, its first heading.',
       'Not stated, so advisory: that nothing is announced on first load.',
+      'A navigation whose title (or, without one, first heading) is the same as the page before is not judged: a live region need not repeat an unchanged text. A titled page whose title equals the start page\'s leaves the title branch untested.',
     ],
     parts: [
       { id: 'title', text: 'After a navigation, the announcement reads the page title.' },
@@ -256,8 +258,9 @@ export const CLAUSES: Clause[] = [
     hash: '746da4caa8c0e5cf',
     howTested: 'Clicking a link to a page whose data is not cached (the profile\'s link without prefetch) must send a GET to the same origin for the page path with a text suffix: /x → /x.txt and / → /index.txt (a cache-busting query is allowed). The answer must be text. Evidence: the page-data request and answer headers.',
     readings: [
-      'Judged: the page-data request of a navigation goes to the site\'s own origin and asks for the page path with a text suffix (/x → /x.txt, / → /index.txt; a query is allowed).',
-      'Not stated, so advisory: the answer\'s status and content type.',
+      'Judged: the page-data request of a navigation goes to the site\'s own origin and asks for the page path with a text suffix (/x → /x.txt, / → /index.txt; a query is allowed). Every page-data request of a visit (prefetches included, Next 16\'s per-segment files /x/__next.<segments>.txt too) goes to the own origin with a .txt path. Request shapes are recognised in one place: conformance/harness/page-data.ts.',
+      'A navigation that makes no page-data request of its own (its link was prefetched, or it was a whole-page load) has nothing to judge: untested, naming the profile\'s pageData pair.',
+      'Not stated, so advisory: the answer\'s status and content type; Pages Router data (/_next/data/<build>/x.json), which is the other router\'s own shape.',
     ],
     parts: [
       { id: 'own-origin', text: 'The page data is fetched from the site\'s own origin when navigating.' },
@@ -268,10 +271,10 @@ export const CLAUSES: Clause[] = [
     id: 'C7.3', title: 'What a page-data request carries', section: S7, kind: 'normative', modes: BOTH,
     quote: ['and sends the target address, the current address, the router state and the build identifier.'],
     hash: '596de23ced67a056',
-    howTested: 'The page-data request must carry the current address (Next-Url = the path navigated from), the router state (Next-Router-State-Tree, URL-encoded JSON that parses), the target (its request path) and a build identifier identical on every request of one build and different from another build\'s; an answer taken from another build must make the client fall back to a full page load (and the same swap with this build\'s own answer must not). Evidence: the request headers and the document requests seen.',
+    howTested: 'The page-data request must carry the current address (Next-Url = the path navigated from), the router state (Next-Router-State-Tree, URL-encoded JSON that parses), the target (its request path) and a build identifier identical on every request of one build and different from another build\'s. Advisory: an answer taken from another build makes the client fall back to a full page load (and the same swap with this build\'s own answer does not). Evidence: the request headers and the document requests seen.',
     readings: [
       'Each of the four things sent is a part. Target: the request names the page navigated to (its path, in any page-data form). Current address: a header names the path navigated from (Next-Url). Router state: a header carries it as URL-encoded JSON (Next-Router-State-Tree).',
-      'Build identifier: recognised in a header or query parameter the profile names (default x-deployment-id, x-build-id, x-nextjs-deployment-id; dpl) or in a /_next/data/<build>/ path. A request with none of them is untested for this part (the site may send it under a name the profile does not give), not failed. With another build given, the identifiers must differ between builds.',
+      'Build identifier: recognised in a header or query parameter the profile names (default x-deployment-id, x-build-id, x-nextjs-deployment-id; dpl) or in a /_next/data/<build>/ path. A request with none of them is untested for this part (the site may send it under a name the profile does not give), not failed. Within one build, requests that carry one carry the same value, and a navigation\'s request without it while the others carry it fails. With another build given (--other-build), the identifiers must differ between builds, and a build that sends none where the other build of the same site sends one fails the part.',
       'Not stated, so advisory: what the client does with page data from another build (a full page load is usual).',
     ],
     parts: [
@@ -285,9 +288,9 @@ export const CLAUSES: Clause[] = [
     id: 'C7.4', title: 'Script and stylesheet assets', section: S7, kind: 'normative', modes: BOTH,
     quote: ['It loads script and stylesheet assets.'],
     hash: 'efe7fac61060a36f',
-    howTested: 'A first load must fetch scripts and stylesheets, all from the same origin, all answered 200 with JavaScript / CSS content types, and nothing from any other origin. Evidence: the asset list with statuses and content types.',
+    howTested: 'A first load of pages the profile names must fetch scripts and stylesheets, all answered 2xx with JavaScript / CSS content types. Evidence: the asset list with statuses and content types, and every other request (other origins, images) listed but not judged.',
     readings: [
-      'Judged: a first load of pages the profile names loads at least one script and one stylesheet, each answered 2xx with a JavaScript / CSS content type (what makes them usable as such).',
+      'Judged: a first load (fresh browser context) of pages the profile names — the first page of the navigation chain and the page-data target — loads at least one script and one stylesheet, each answered 2xx with a JavaScript / CSS content type (what makes them usable as such), whatever origin it comes from.',
       'Not stated, so not judged: where else the page fetches from (other origins, images, fonts) — listed as evidence only.',
     ],
     parts: [
@@ -302,7 +305,7 @@ export const CLAUSES: Clause[] = [
     hash: '47d4d03024ce0721',
     howTested: 'Submitting the profile\'s server-function form must POST to the current page\'s path on the same origin with a server-action identifier header, and update the page without a reload. The payload is recorded as evidence, not asserted (the spec does not show it).',
     readings: [
-      'A server-function call is recognised by its server-action identifier header (Next-Action). Judged: it is a POST to the current page\'s path on the site\'s origin.',
+      'A server-function call is recognised by its server-action identifier header (Next-Action). Judged: it is a POST to the current page\'s path on the site\'s origin. A submit that sends no POST, or a POST without that header, is not a recognisable server-function call: untested, naming the profile\'s serverFunction scenario.',
       'Not stated, so advisory: that the page updates in place without a reload.',
     ],
   },
@@ -326,7 +329,7 @@ export const CLAUSES: Clause[] = [
     hash: 'd9ff3182a2f1c862',
     howTested: 'On a fake clock, a client navigation to a route whose code is held (the profile\'s Pages Router target linked without prefetch): at 3.7 s the old page stays and no document request was made; at 3.9 s the browser has requested the target as a document (a full page load). Evidence: the clock times and the request log.',
     readings: [
-      'Judged on a client navigation whose route code is held: at 3.7 s nothing has replaced the page; by 3.9 s the browser has given up waiting and loads the target as a whole page. A navigation that needs no new code cannot show the timeout: untested.',
+      'Judged on a client navigation whose route code is held: at 3.7 s nothing has replaced the page; by 3.9 s the browser has given up waiting and loads the target as a whole page (looked for during 10 s of real time after the page\'s clock passed 3.9 s). A navigation that loads no new script cannot show the timeout: untested, asking for a Pages Router pair whose target needs its own chunk, linked without prefetch.',
     ],
   },
   {
@@ -334,10 +337,10 @@ export const CLAUSES: Clause[] = [
     inapplicableBecause: { static: 'In static delivery the framework makes no page-data fetch that it retries: page data is pre-rendered, the one retried fetch (a not pre-rendered fallback page) cannot be exported, and an ordinary navigation whose data answers 5xx makes one attempt and then a full page load.' },
     quote: ['Page-data fetches are retried on server errors (5xx). The number of retries is not shown.'],
     hash: 'ec40df9a4118d052',
-    howTested: 'The profile\'s page-data fetch that the client makes after loading a not pre-rendered page is answered 5xx once, then twice (a property over 500–599); it must be requested again and the page then render without a full reload. A 4xx must not be retried. The number of attempts is recorded, not asserted. Evidence: the attempts with their statuses.',
+    howTested: 'The profile\'s page-data fetch that the client makes after loading a not pre-rendered page is answered 5xx once, then twice (a property over 500–599); it must be requested again before the client gives up. Advisory: the page then renders without a full reload; a 4xx is not retried. The number of attempts is recorded, not asserted. Evidence: the attempts with their statuses.',
     readings: [
-      'Judged: a page-data fetch answered 5xx is requested again (once, then twice, each followed by a successful render). The number of attempts is recorded, not asserted.',
-      'Not stated, so advisory: that a 4xx is not retried.',
+      'Judged: a page-data fetch answered 5xx (500 once, 500 twice, and 502, 503, 504, 599) is requested again by the same page before the client gives up — a whole-page load, or no new attempt within 10 s, contradicts. The number of attempts is recorded, not asserted. A page that makes no page-data fetch after loading cannot show it: untested.',
+      'Not stated, so advisory: that the page then renders its data without a reload; that a 4xx is not retried; how many times a fetch answered 503 every time is tried.',
     ],
   },
   {
@@ -347,6 +350,7 @@ export const CLAUSES: Clause[] = [
     howTested: 'On a fake clock, page data cached by the client is reused by a navigation 29 s later (no page-data request). In server mode, for a dynamic page reached by navigation, a revisit 29 s after its last use reuses it and one 31 s after fetches it again. Evidence: clock times and page-data requests.',
     readings: [
       '"Fresh for 30 seconds" is judged at both sides: data used 29 s ago is reused without a request; on a page whose data can go stale (rendered per request), data last used 31 s ago is fetched again. Static pages stay reusable past 30 s in the framework, so the 31 s side is observed on a dynamic page only (server delivery).',
+      'On a static page the data is first used by a navigation, then revisited at once as a control: if even that revisit requests the data again, the client keeps none of it (Next 16 keeps nothing from a navigation through a link without prefetch), there is no prefetched data to time, and fresh-29 is untested, not failed.',
     ],
     parts: [
       { id: 'fresh-29', text: 'Page data used 29 s ago is reused.' },
@@ -359,7 +363,7 @@ export const CLAUSES: Clause[] = [
     hash: 'db37feb9cb7136c6',
     howTested: 'On a fake clock, a prefetched static page navigated to at 299 s sends no page-data request; at 301 s its data is fetched anew. Evidence: clock times and page-data requests.',
     readings: [
-      'Judged at both sides: a page prefetched 299 s ago is navigated to without a new page-data request; at 301 s its data is fetched anew. Prefetch requests of any framework shape count (.txt, ?_rsc=, per-segment __next.*.txt files).',
+      'Judged at both sides: a page prefetched 299 s ago is navigated to without a new page-data request; at 301 s its data is fetched anew. Prefetch requests of any framework shape count (.txt, ?_rsc=, per-segment __next.*.txt files and HEAD checks, mapped to their page by conformance/harness/page-data.ts). The page is the first one the profile\'s prefetch page links to and prefetched (on a paused clock, once all its prefetch requests are answered); a page that prefetches none of its links: untested.',
     ],
     parts: [
       { id: 'kept-299', text: 'Prefetched data is still used 299 s after the prefetch.' },
@@ -372,7 +376,7 @@ export const CLAUSES: Clause[] = [
     hash: '8c603fcf6d20a891',
     howTested: 'With ≥ 8 prefetchable links in view and every prefetch answer held, the number of prefetch requests in flight (from start until the answer arrives) must reach exactly 5 and never more; releasing one answer lets exactly one more start. Evidence: the in-flight timeline.',
     readings: [
-      '"5 requests at a time" is judged with every prefetch answer held: exactly 5 prefetches are in flight, never more, and each released answer lets exactly one more start. Fewer than 6 prefetchable links cannot show the limit: untested.',
+      '"5 requests at a time" is judged with every prefetch answer held: while prefetches of more pages are waiting, exactly 5 prefetch requests are in flight, never more, and each released answer lets exactly one more start. Every prefetch request counts, whatever its shape (Next 16\'s HEAD checks and per-segment files included), from its start until its answer arrives. A page whose prefetches all start at once (no page left waiting) cannot show the limit: untested.',
     ],
   },
 ];

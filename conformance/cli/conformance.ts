@@ -1,78 +1,79 @@
-// npm run conformance — the main job. See USAGE in ./args.ts.
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { findChromium, MISSING_BROWSER_MESSAGE } from '../harness/browser';
-import { ROOT } from '../harness/paths';
-import { loadProfile } from '../harness/profile';
-import { probeTarget } from '../harness/probe';
-import { parseArgs, USAGE } from './args';
+// npm run conformance — the main job. Flags: ./usage.ts. The run protocol: docs/design.md.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { watchLaunchers } from '../../site/scripts/launcher/ancestors';
+import { spawnGuarded } from '../../site/scripts/launcher/group';
+import type { LastRun } from '../report/publish';
+import { parseRunArgs, UsageError } from '../run/args';
+import { ROOT, runEnv, writeRunFile } from '../run/channel';
+import type { Run } from '../run/model';
+import { resolveRun } from './resolve-run';
+import { USAGE } from './usage';
 
-async function main(): Promise<number> {
-  let args;
+/** A signal before Playwright starts ends the CLI at once (nothing is running yet that needs stopping). */
+let onStop: (sig: NodeJS.Signals) => void = (sig) => process.exit(sig === 'SIGINT' ? 130 : 143);
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, (s: NodeJS.Signals) => onStop(s));
+// Through npm, a SIGTERM to npm kills the shell between us and it, but never reaches us.
+watchLaunchers(() => onStop('SIGTERM'));
+
+async function main(argv: string[]): Promise<number> {
+  let run: Run;
   try {
-    args = parseArgs(process.argv.slice(2));
+    const args = parseRunArgs(argv);
+    if (args.help) {
+      console.log(USAGE);
+      return 0;
+    }
+    run = await resolveRun(args);
   } catch (e) {
-    console.error(`${(e as Error).message}\n\n${USAGE}`);
+    if (!(e instanceof UsageError)) throw e;
+    console.error(e.message);
     return 2;
   }
-  if (args.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  if (findChromium().source === 'missing') {
-    console.error(MISSING_BROWSER_MESSAGE);
+  const file = writeRunFile(run);
+  const started = new Date();
+  // Resolved like any dependency: installed as a package, Playwright sits in the caller's node_modules.
+  let bin = '';
+  try { bin = require.resolve('@playwright/test/cli'); } catch { /* reported below */ }
+  if (!bin || !existsSync(bin)) {
+    console.error('Playwright is not installed here: run npm install first.');
     return 2;
   }
-  const env: NodeJS.ProcessEnv = { ...process.env, CONFORMANCE_GATE: 'all', NEXT_TELEMETRY_DISABLED: '1' };
-  if (args.profile) {
-    const file = resolve(args.profile);
-    try {
-      loadProfile(file);
-    } catch (e) {
-      console.error((e as Error).message);
-      return 2;
-    }
-    env.CONFORMANCE_PROFILE = file;
-  }
-  if (args.out) env.CONFORMANCE_OUT = resolve(args.out);
-  if (args.force) env.CONFORMANCE_FORCE = '1';
-  if (args.rebuild) env.CONFORMANCE_REBUILD = '1';
-  const projects: string[] = [];
-  if (args.target && args.mode) {
-    // Fail fast on a dead target, before Playwright and its browser start.
-    const p = await probeTarget(args.target);
-    if (!p.reachable) {
-      console.error(p.error);
-      return 2;
-    }
-    if (!p.isThisKind) console.warn(`Note: ${args.target} does not look like this kind of site: ${p.kindReason}.\nIts clauses will be reported untested with that reason${args.force ? ' (—force: running the tests anyway)' : ' (use --force to run the tests anyway)'}.`);
-    env[`CONFORMANCE_URL_${args.mode.toUpperCase()}`] = args.target;
-    if (args.otherBuild) env[`CONFORMANCE_OTHER_BUILD_${args.mode.toUpperCase()}`] = args.otherBuild;
-    env.CONFORMANCE_MODES = args.mode;
-    projects.push('--project', args.mode);
-  } else {
-    // The clause projects only: the site's own checks (site-static, site-server) belong to npm test.
-    projects.push('--project', 'static', '--project', 'server');
-  }
-  const bin = join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'playwright.cmd' : 'playwright');
-  if (!existsSync(bin)) {
-    console.error('Playwright is not installed here: run `npm ci` first.');
-    return 2;
-  }
-  const started = Date.now();
-  const code = await new Promise<number>((done) => {
-    const child = spawn(bin, ['test', '--config', join(ROOT, 'playwright.config.ts'), ...projects, ...args.passthrough], { cwd: ROOT, env, stdio: 'inherit' });
-    const forward = (sig: NodeJS.Signals) => child.kill(sig);
-    process.on('SIGINT', forward);
-    process.on('SIGTERM', forward);
-    child.on('exit', (c, sig) => done(c ?? (sig ? 130 : 1)));
-  });
-  console.log(`Wall time: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return code;
+  const config = join(ROOT, 'playwright.config.ts');
+  const pwArgs = run.kind === 'merge'
+    ? ['merge-reports', '--config', config, run.mergeFrom!]
+    : ['test', '--config', config, ...run.targets.flatMap((t) => ['--project', t.mode]), ...run.options.playwrightArgs];
+  // Playwright in its own process group under guard.cjs: it goes when this process goes, however.
+  const pw = spawnGuarded(process.execPath, [bin, ...pwArgs], { cwd: ROOT, env: { ...process.env, ...runEnv(file), NEXT_TELEMETRY_DISABLED: '1' } });
+  let stoppedBy: NodeJS.Signals | undefined;
+  onStop = (sig: NodeJS.Signals) => {
+    if (stoppedBy) return;
+    stoppedBy = sig;
+    console.error(`\n${sig}: stopping the run (what finished is still reported)…`);
+    // SIGINT is Playwright's own graceful stop: global teardown runs and the reporter writes what it has.
+    pw.signal('SIGINT');
+    setTimeout(() => pw.signal('SIGKILL'), 10_000).unref();
+  };
+  const code = await pw.exited;
+  console.log(`Wall time: ${((Date.now() - started.getTime()) / 1000).toFixed(1)} s`);
+  if (stoppedBy) return stoppedBy === 'SIGINT' ? 130 : 143;
+  const last = lastRun(run.out, started);
+  if (last?.status === 'not-run') return 2; // its reason is already printed
+  if (last?.status === 'report' && !last.gatePassed) return 1;
+  return code === 0 ? 0 : 1;
 }
 
-main().then((code) => process.exit(code), (e) => {
-  console.error(e instanceof Error ? e.message : e);
-  process.exit(1);
+/** What the reporter wrote in last-run.json during this run, if it did. */
+function lastRun(out: string, since: Date): LastRun | undefined {
+  try {
+    const last = JSON.parse(readFileSync(join(out, 'last-run.json'), 'utf8')) as LastRun;
+    return new Date(last.finishedAt) >= since ? last : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+main(process.argv.slice(2)).then((code) => process.exit(code), (e: unknown) => {
+  console.error(e instanceof Error ? e.message.split('\n')[0] : e);
+  process.exit(2);
 });

@@ -4,16 +4,18 @@
 //   3. the conformance suite and the site checks against the reference site in both modes
 //      (builds both modes first), with the gate over every normative clause;
 //   4. the mutants' quick set, when fixtures/mutants exists (npm run mutants runs them all).
+// Without a working Chromium, steps 3 and 4 cannot run: one message, counted as one failure.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { outDir, ROOT } from '../harness/paths';
+import { lookupChromium } from '../harness/browser';
+import { defaultRun, ROOT, runEnv, writeRunFile } from '../run/channel';
 
 interface Counts { passed: number; failed: number; skipped: number }
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
 
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+function exec(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
   return new Promise((done) => {
     const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env } });
     child.on('exit', (code, sig) => done(code ?? (sig ? 130 : 1)));
@@ -31,23 +33,31 @@ async function step(name: string, fn: () => Promise<Counts>): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const runDir = join(outDir(), '.run');
+  // The suite's run: the reference site in both modes, every project, the gate over every normative clause.
+  const run = defaultRun({ gateScope: 'all' });
+  const runDir = join(run.out, '.run');
   await step('type check', async () => {
-    const code = await run(bin('tsc'), ['-p', '.']);
+    const code = await exec(bin('tsc'), ['-p', '.']);
     return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
   });
   await step('unit and property tests', async () => {
     const file = join(runDir, 'vitest.json');
     rmSync(file, { force: true });
-    const code = await run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+    const code = await exec(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
     if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
     const r = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
     return { passed: r.numPassedTests, failed: r.numFailedTests + (code !== 0 && r.numFailedTests === 0 ? 1 : 0), skipped: r.numPendingTests + r.numTodoTests };
   });
+  const browser = lookupChromium();
+  if (!browser.ok) {
+    console.log(`\n=== browser steps skipped: ${browser.message} ===`);
+    total.failed += 1;
+    return finish();
+  }
   await step('conformance suite and site checks (both modes)', async () => {
     const file = join(runDir, 'counts.json');
     rmSync(file, { force: true });
-    const code = await run(bin('playwright'), ['test'], { CONFORMANCE_GATE: 'all' });
+    const code = await exec(bin('playwright'), ['test'], runEnv(writeRunFile({ ...run, browser: browser.choice })));
     if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
     const c = JSON.parse(readFileSync(file, 'utf8')) as { passed: number; failed: number; flaky: number; skipped: number };
     // A run that failed with every test green failed the gate (an untested or flaky clause): count it.
@@ -57,15 +67,19 @@ async function main(): Promise<void> {
   const mutants = join(ROOT, 'fixtures', 'mutants', 'run.ts');
   if (existsSync(mutants)) {
     await step('mutants (quick set)', async () => {
-      const file = join(outDir(), 'mutants.json');
+      const file = join(run.out, 'mutants.json');
       rmSync(file, { force: true });
-      const code = await run(bin('tsx'), [mutants, '--quick']);
+      const code = await exec(bin('tsx'), [mutants, '--quick']);
       if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
       const m = JSON.parse(readFileSync(file, 'utf8')) as { mutants: { killed: boolean; collateral: string[] }[] };
       const ok = m.mutants.filter((x) => x.killed && x.collateral.length === 0).length;
       return { passed: ok, failed: m.mutants.length - ok + (code !== 0 && ok === m.mutants.length ? 1 : 0), skipped: 0 };
     });
   }
+  finish();
+}
+
+function finish(): never {
   console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
   process.exit(total.failed ? 1 : 0);
 }

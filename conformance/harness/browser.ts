@@ -1,11 +1,8 @@
-import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { chromium } from '@playwright/test';
-
-export interface BrowserChoice {
-  /** undefined = Playwright's own downloaded Chromium. */
-  executablePath?: string;
-  source: 'CHROMIUM_PATH' | 'system' | 'playwright' | 'missing';
-}
+import type { BrowserFacts } from '../run/model';
 
 /** Flags for a root, offline, headless machine (see DEVELOPERS.md); harmless elsewhere. */
 export const CHROMIUM_ARGS = [
@@ -13,27 +10,106 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 
-const SYSTEM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+export const PATH_NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
+export const KNOWN_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable', '/snap/bin/chromium', '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome', '/Applications/Chromium.app/Contents/MacOS/Chromium'];
 
-/** Finds a Chromium: $CHROMIUM_PATH, then a system one (Debian's chromium), then Playwright's own. */
-export function findChromium(): BrowserChoice {
-  const fromEnv = process.env.CHROMIUM_PATH;
-  if (fromEnv) return existsSync(fromEnv) ? { executablePath: fromEnv, source: 'CHROMIUM_PATH' } : { source: 'missing' };
-  const system = SYSTEM_CANDIDATES.find((p) => existsSync(p));
-  if (system) return { executablePath: system, source: 'system' };
-  try {
-    if (existsSync(chromium.executablePath())) return { source: 'playwright' };
-  } catch {
-    // executablePath() throws when the browser registry is unknown; treat as missing.
-  }
-  return { source: 'missing' };
+export type BrowserLookup = { ok: true; choice: BrowserFacts } | { ok: false; message: string };
+
+export interface LookupInput {
+  env?: NodeJS.ProcessEnv;
+  /** Playwright's own Chromium, if it has one (undefined: none). */
+  playwrightPath?: () => string | undefined;
+  versionTimeoutMs?: number;
 }
 
-export const MISSING_BROWSER_MESSAGE = [
-  'No Chromium was found for the conformance suite.',
-  'Get one of these, then run the command again:',
-  '  - Debian/Ubuntu: sudo apt-get install chromium   (found at /usr/bin/chromium)',
-  '  - Playwright\'s own build: npx playwright install chromium',
-  '  - any Chrome/Chromium: set CHROMIUM_PATH=/path/to/chrome',
-  process.env.CHROMIUM_PATH ? `(CHROMIUM_PATH is set to "${process.env.CHROMIUM_PATH}", which does not exist.)` : '',
-].filter(Boolean).join('\n');
+let cached: BrowserLookup | undefined;
+
+/**
+ * Finds a Chromium that runs, in this order: $CHROMIUM_PATH (when set, it must work: no silent
+ * fallback), then `chromium`, `chromium-browser`, `google-chrome` on $PATH, then the known
+ * install paths, then Playwright's own download. Each candidate must answer `--version` with a
+ * Chromium or Chrome version within a few seconds. On failure the message is one sentence per
+ * problem and says what to do.
+ */
+export function lookupChromium(input: LookupInput = {}): BrowserLookup {
+  if (!input.env && !input.playwrightPath && cached) return cached;
+  const env = input.env ?? process.env;
+  const timeout = input.versionTimeoutMs ?? 10_000;
+  const tried: string[] = [];
+  let result: BrowserLookup | undefined;
+
+  const given = env.CHROMIUM_PATH;
+  if (given) {
+    const c = checkCandidate(given, timeout);
+    result = c.ok
+      ? { ok: true, choice: { executablePath: given, source: 'CHROMIUM_PATH', version: c.version } }
+      : { ok: false, message: `CHROMIUM_PATH=${given} ${c.why}: point it at a Chromium or Chrome program (e.g. /usr/bin/chromium) or unset it.` };
+  }
+  if (!result) {
+    const seen = new Set<string>();
+    const fromPath = PATH_NAMES.flatMap((name) => (env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, name)));
+    for (const [file, source] of [...fromPath.map((f) => [f, 'PATH'] as const), ...KNOWN_PATHS.map((f) => [f, 'system'] as const)]) {
+      if (seen.has(file) || !existsSync(file)) continue;
+      seen.add(file);
+      const c = checkCandidate(file, timeout);
+      if (c.ok) {
+        result = { ok: true, choice: { executablePath: file, source, version: c.version } };
+        break;
+      }
+      tried.push(`${file} ${c.why}`);
+    }
+  }
+  if (!result) {
+    const own = (input.playwrightPath ?? playwrightChromium)();
+    if (own) {
+      const c = checkCandidate(own, timeout);
+      if (c.ok) result = { ok: true, choice: { source: 'playwright', version: c.version } };
+      else tried.push(`Playwright's own Chromium ${own} ${c.why}`);
+    }
+  }
+  result ??= {
+    ok: false,
+    message: `No working Chromium was found${tried.length ? ` (${tried.join('; ')})` : ` (none of ${PATH_NAMES.join(', ')} on PATH, none at the usual places, no Playwright download)`}: install one (Debian: apt-get install chromium) or set CHROMIUM_PATH=/path/to/chrome.`,
+  };
+  if (!input.env && !input.playwrightPath) cached = result;
+  return result;
+}
+
+/** Why a file is not a usable Chromium, in a few words, or its version. */
+export function checkCandidate(file: string, timeoutMs: number): { ok: true; version: string } | { ok: false; why: string } {
+  let st;
+  try {
+    st = statSync(file);
+  } catch {
+    return { ok: false, why: 'does not exist' };
+  }
+  if (st.isDirectory()) return { ok: false, why: 'is a directory, not a program' };
+  try {
+    accessSync(file, constants.X_OK);
+  } catch {
+    return { ok: false, why: 'is not executable' };
+  }
+  const r = spawnSync(file, ['--version'], { encoding: 'utf8', timeout: timeoutMs, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (r.error && (r.error as NodeJS.ErrnoException).code === 'ETIMEDOUT') return { ok: false, why: `did not answer --version within ${timeoutMs / 1000} s` };
+  if (r.error) return { ok: false, why: `cannot be started (${(r.error as NodeJS.ErrnoException).code ?? r.error.message})` };
+  const text = `${r.stdout ?? ''}`.trim().split('\n')[0] ?? '';
+  if (r.status !== 0) return { ok: false, why: `exits with code ${r.status} on --version` };
+  if (!/chrom(e|ium)/i.test(text)) return { ok: false, why: `is not Chromium (--version printed "${text.slice(0, 60) || 'nothing'}")` };
+  return { ok: true, version: text };
+}
+
+/** The older shape (kept for callers that only need a path): `missing` when no Chromium works. */
+export function findChromium(): { executablePath?: string; source: BrowserFacts['source'] | 'missing' } {
+  const r = lookupChromium();
+  return r.ok ? { executablePath: r.choice.executablePath, source: r.choice.source } : { source: 'missing' };
+}
+
+function playwrightChromium(): string | undefined {
+  try {
+    const p = chromium.executablePath();
+    return existsSync(p) ? p : undefined;
+  } catch {
+    // executablePath() throws when the browser registry is unknown: no download.
+    return undefined;
+  }
+}

@@ -7,9 +7,10 @@ import { FakeClock } from './clock';
 import { Faults } from './faults';
 import { trackInflight, type InflightCounter } from './inflight';
 import { NoReload } from './no-reload';
+import { Observer } from './observe';
 import { scenarioFor, type ScenarioName, type Scenarios, type TargetProfile } from './profile';
 import { RequestLog } from './request-log';
-import { currentProfile, env } from './target';
+import { notKindReason, profileOf, runTarget } from './target';
 
 /** The deployment under test, as the test sees it. */
 export interface Target {
@@ -35,13 +36,15 @@ interface Fixtures {
   clock: FakeClock;
   inflight: (match: (r: Request) => boolean) => InflightCounter;
   makeAxe: () => AxeBuilder;
+  /** Preconditions (untested), bounded waits (cantTell), parts and advisories: see observe.ts. */
+  obs: Observer;
 }
 
 export const test = base.extend<Fixtures & { mode: Mode }>({
   mode: ['static', { option: true }],
 
   baseURL: async ({ mode }, use) => {
-    await use(env.url(mode));
+    await use(runTarget(mode)?.url);
   },
 
   applicability: [async ({ mode }, use, info) => {
@@ -49,18 +52,19 @@ export const test = base.extend<Fixtures & { mode: Mode }>({
       const c = clauseById(id);
       if (!c.modes.includes(mode)) markInapplicable(info, c.inapplicableBecause?.[mode] ?? `${id} applies only to ${c.modes.join(', ')} delivery`);
     }
-    const notKind = env.notKind(mode);
+    const notKind = notKindReason(mode);
     if (notKind) markUntested(info, `the target is not this kind of site: ${notKind}`);
-    if (!env.url(mode)) markUntested(info, `no target URL for ${mode} mode (set CONFORMANCE_URL_${mode.toUpperCase()} or run through npm run conformance)`);
+    if (!runTarget(mode)?.url) markUntested(info, `the run has no target URL for ${mode} mode (run it through npm run conformance, or with --project ${mode} so global setup serves the reference site)`);
     await use();
   }, { auto: true }],
 
   target: async ({ mode }, use, info) => {
-    const url = env.url(mode)!;
-    const profile = currentProfile();
+    const run = runTarget(mode);
+    const url = run?.url ?? '';
+    const profile = profileOf(mode);
     await use({
       mode, url, profile,
-      otherBuildUrl: env.otherBuild(mode),
+      otherBuildUrl: run?.otherBuildUrl,
       scenario(name) {
         const s = scenarioFor(profile, name, mode);
         if (!s) markUntested(info, `the target profile "${profile.name}" provides no "${name}" scenario for ${mode} mode`);
@@ -71,6 +75,8 @@ export const test = base.extend<Fixtures & { mode: Mode }>({
   },
 
   requestLog: [async ({ page }, use, info) => {
+    // settle() reads resource-timing entries: keep the buffer from filling up on long tests.
+    await page.addInitScript(() => performance.setResourceTimingBufferSize(100_000));
     const log = new RequestLog(page);
     await use(log);
     if (log.entries.length) {
@@ -98,6 +104,12 @@ export const test = base.extend<Fixtures & { mode: Mode }>({
 
   makeAxe: async ({ page }, use) => {
     await use(() => makeAxe(page));
+  },
+
+  obs: async ({}, use, info) => {
+    const obs = new Observer(info);
+    await use(obs);
+    obs.finish();
   },
 });
 

@@ -1,112 +1,96 @@
 import type { FullConfig } from '@playwright/test';
-import { chromium } from '@playwright/test';
-import type { Mode } from '../../docs/clauses';
-import { writeRunInfo, type RunInfo } from '../report/run-info';
-import type { TargetInfo } from '../report/model';
-import { CHROMIUM_ARGS, findChromium } from './browser';
-import { outDir, runInfoFile } from './paths';
 import { join } from 'node:path';
+import type { Mode } from '../../docs/clauses';
+import { currentRun, oneLine, useRunFile, writeRunFile } from '../run/channel';
+import type { Run, RunTarget } from '../run/model';
+import { lookupChromium } from './browser';
 import { probeTarget } from './probe';
-import { env } from './target';
-import * as site from '../../site/scripts/site';
+
+type Launcher = typeof import('../../site/scripts/launcher');
 
 /**
- * Before any test: for each mode of the run, either takes the target given in the environment
- * (CONFORMANCE_URL_<MODE>) or builds and serves the reference site itself on a free port; probes
- * every target (unreachable → fail within seconds, naming the URL; not this kind of site → every
- * test of that mode becomes `untested` with the reason); records what it saw for the report.
- * Returns the teardown that stops every server it started.
+ * Before any test: completes the run for the modes Playwright selected (config.filteredProjects,
+ * so `--project` is never re-parsed here). Targets given by URL were probed by the CLI; for the
+ * reference site it builds (if stale) and serves each mode on a free 127.0.0.1 port, then probes
+ * it. The completed run is written to a new run file and handed to the workers (channel.ts).
+ * Returns the teardown that stops every server it started. Servers also stop by themselves when
+ * this process dies without teardown (Playwright skips it on SIGTERM): see site/scripts/launcher/guard.cjs.
  */
 export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
+  const run = currentRun();
   const modes = selectedModes(config);
-  const stops: (() => Promise<void>)[] = [];
-  const targets: TargetInfo[] = [];
-  try {
-    const reference = modes.filter((m) => !env.url(m));
-    if (reference.length) {
-      for (const mode of reference) {
-        await site.withBuildLock(async () => {
-          if (process.env.CONFORMANCE_NO_BUILD === '1') return;
-          if (process.env.CONFORMANCE_REBUILD !== '1' && site.isBuildFresh(mode)) return;
-          process.stdout.write(`Building the reference site (${mode})…\n`);
-          const b = await site.buildSite(mode, { quiet: true });
-          process.stdout.write(`  built in ${(b.ms / 1000).toFixed(1)} s\n`);
-        }, { timeoutMs: 10 * 60_000 });
-      }
-      for (const mode of reference) {
-        // The server's own output (including the errors the crash demos provoke on purpose) goes to a log file.
-        const logFile = join(outDir(), '.run', 'next-server.log');
-        const server = mode === 'static' ? await site.serveStatic({ dir: site.buildPaths('static').output }) : await site.serveServer({ logFile });
-        stops.push(server.stop);
-        env.setUrl(mode, server.url);
-        process.stdout.write(`Reference site (${mode}) at ${server.url}${mode === 'server' ? ` (server log: ${logFile})` : ''}\n`);
-      }
-      // The two reference builds are two different builds of one site: each is the other's "other build" (C7.3).
-      if (reference.length === 2) {
-        if (!env.otherBuild('static')) env.setOtherBuild('static', env.url('server')!);
-        if (!env.otherBuild('server')) env.setOtherBuild('server', env.url('static')!);
-      }
-    }
-    for (const mode of modes) {
-      const url = env.url(mode)!;
-      const p = await probeTarget(url);
-      if (!p.reachable) throw new Error(p.error);
-      if (!p.isThisKind && process.env.CONFORMANCE_FORCE !== '1') env.setNotKind(mode, p.kindReason);
-      targets.push({
-        mode, url, reference: reference.includes(mode), profile: env.profileFile(), otherBuildUrl: env.otherBuild(mode),
-        framework: p.framework, buildId: p.buildId, deploymentId: p.deploymentId, isThisKind: p.isThisKind, kindReason: p.kindReason,
-      });
-    }
-    const info: RunInfo = { targets, browser: await browserFacts(targets) };
-    writeRunInfo(runInfoFile(), info);
-  } catch (e) {
-    for (const stop of stops.reverse()) await stop().catch(() => undefined);
-    throw e;
+  const completed: Run = { ...run, targets: run.targets.filter((t) => modes.includes(t.mode)).map((t) => ({ ...t })) };
+  if (!completed.browser) {
+    const found = lookupChromium();
+    if (!found.ok) throw oneLine(found.message);
+    completed.browser = found.choice;
   }
-  return async () => {
+  const stops: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
   };
-}
-
-/** Modes to prepare: $CONFORMANCE_MODES, else the --project flags given to Playwright, else both. */
-function selectedModes(config: FullConfig): Mode[] {
-  // Projects are named after their mode ("static") or prefixed ("site-static" for the site checks).
-  const modeOf = (name: string) => name.replace(/^site-/, '');
-  const all = [...new Set(config.projects.map((p) => modeOf(p.name)))].filter((n): n is Mode => n === 'static' || n === 'server');
-  const fromEnv = process.env.CONFORMANCE_MODES?.split(',').map((s) => s.trim()).filter(Boolean);
-  if (fromEnv?.length) return all.filter((m) => fromEnv.includes(m));
-  const argv = process.argv;
-  const picked: string[] = [];
-  argv.forEach((a, i) => {
-    if (a === '--project' && argv[i + 1]) picked.push(argv[i + 1]);
-    else if (a.startsWith('--project=')) picked.push(a.slice('--project='.length));
-  });
-  return picked.length ? all.filter((m) => picked.map(modeOf).includes(m)) : all;
-}
-
-/** Browser name/version, and the framework version the target exposes in the page (window.next.version). */
-async function browserFacts(targets: TargetInfo[]): Promise<RunInfo['browser']> {
-  const choice = findChromium();
-  const browser = await chromium.launch({ executablePath: choice.executablePath, args: CHROMIUM_ARGS });
   try {
-    for (const t of targets) {
-      if (t.isThisKind === false) continue;
-      const page = await browser.newPage();
-      try {
-        await page.goto(t.url, { timeout: 15_000 });
-        const v = await page.evaluate(() => (window as unknown as { next?: { version?: string } }).next?.version).catch(() => undefined);
-        if (v) {
-          t.framework = 'Next.js';
-          t.frameworkVersion = v;
-        }
-      } catch {
-        // The probe already established reachability; a slow page only loses the version.
-      } finally {
-        await page.close();
+    const reference = completed.targets.filter((t) => t.reference && !t.url);
+    if (reference.length) {
+      // Loaded only when needed: judging a target by URL needs nothing from site/. (require, not
+      // import(): Playwright transpiles required TypeScript, while import() of a folder fails.)
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const launcher = require('../../site/scripts/launcher') as Launcher;
+      for (const t of reference) await ensureBuilt(launcher, t.mode, run);
+      for (const t of reference) {
+        const server = await serveReference(launcher, t.mode, run.out);
+        stops.push(server.stop);
+        t.url = server.url;
+      }
+      // The two reference builds are two different builds of one site: each is the other's "other build" (C7.3).
+      const [a, b] = reference;
+      if (a && b) {
+        a.otherBuildUrl ??= b.url;
+        b.otherBuildUrl ??= a.url;
       }
     }
-    return { name: 'chromium', version: browser.version(), source: choice.source };
-  } finally {
-    await browser.close();
+    for (const t of completed.targets) await probe(t);
+    useRunFile(writeRunFile(completed, join(run.out, '.run', `run-${process.pid}.json`)));
+  } catch (e) {
+    await stopAll();
+    throw e;
   }
+  return stopAll;
+}
+
+/** Modes of the selected projects: `static`, `facts-static` and `site-static` all mean static. */
+function selectedModes(config: FullConfig): Mode[] {
+  const names = config.filteredProjects.map((p) => p.name.replace(/^(site|facts)-/, ''));
+  return (['static', 'server'] as Mode[]).filter((m) => names.includes(m));
+}
+
+async function ensureBuilt(launcher: Launcher, mode: Mode, run: Run): Promise<void> {
+  if (run.options.noBuild) {
+    if (!launcher.isBuildComplete(mode)) throw oneLine(`There is no ${mode} build of the reference site and this run may not build one: run npm run site:build:${mode} first.`);
+    return;
+  }
+  await launcher.withBuildLock(async () => {
+    if (!run.options.rebuild && launcher.isBuildFresh(mode)) return;
+    process.stdout.write(`Building the reference site (${mode})…\n`);
+    const b = await launcher.buildSite(mode, { quiet: true });
+    process.stdout.write(`  built in ${(b.ms / 1000).toFixed(1)} s\n`);
+  }, { timeoutMs: 10 * 60_000, what: `conformance run: building the ${mode} reference site` });
+}
+
+async function serveReference(launcher: Launcher, mode: Mode, out: string) {
+  // The server's own output (including the errors the crash demos provoke on purpose) goes to a log file.
+  const logFile = join(out, '.run', 'next-server.log');
+  const server = mode === 'static'
+    ? await launcher.serveStatic({ dir: launcher.buildPaths('static').output })
+    : await launcher.serveServer({ logFile });
+  process.stdout.write(`Reference site (${mode}) at ${server.url}${mode === 'server' ? ` (server log: ${logFile})` : ''}\n`);
+  return server;
+}
+
+/** Probes a target the CLI has not probed (the reference site, or a run file written by hand). */
+async function probe(t: RunTarget): Promise<void> {
+  if (t.probe || !t.url) return;
+  const p = await probeTarget(t.url);
+  if (!p.reachable) throw oneLine(p.error ?? `Target ${t.url} is unreachable.`);
+  t.probe = { isThisKind: p.isThisKind, kindReason: p.kindReason, framework: p.framework, buildId: p.buildId, deploymentId: p.deploymentId, status: p.status };
 }

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import type { Observer } from './observe';
 
 /**
@@ -19,7 +19,10 @@ export async function settle(page: Page, obs?: Observer, timeoutMs = 15_000): Pr
   }
   let last: Pending = { assets: [], app: false, ready: false };
   while (Date.now() < deadline) {
-    last = await page.evaluate(readPending).catch(() => ({ assets: ['(the page was being replaced)'], app: false, ready: false }));
+    last = await page.evaluate(readPending, null).catch(() => ({ assets: ['(the page was being replaced)'], app: false, ready: false }));
+    // Under Playwright's fake clock performance.getEntries*() answer [] : ask a PerformanceObserver instead.
+    // If no observer answers, the load event (which waits for the document's own scripts and stylesheets) has to do.
+    if (last.faked) last = await page.evaluate(readPending, (await observedResources(page)) ?? ['*']).catch(() => last);
     if (last.ready && !last.assets.length && !last.app) {
       // One macrotask (not timer-based, so a paused fake clock cannot hold it) for scripts just run.
       await page.evaluate(() => new Promise<void>((r) => { const c = new MessageChannel(); c.port1.onmessage = () => r(); c.port2.postMessage(0); })).catch(() => undefined);
@@ -35,15 +38,28 @@ export async function settle(page: Page, obs?: Observer, timeoutMs = 15_000): Pr
   return giveUp(obs, `${path} to finish loading: ${what}`, timeoutMs);
 }
 
-interface Pending { assets: string[]; app: boolean; ready: boolean }
+interface Pending { assets: string[]; app: boolean; ready: boolean; faked?: boolean }
+
+/** Names of the page's resource-timing entries through a PerformanceObserver (not replaced by the fake clock); null when none answer within 1 s. */
+async function observedResources(page: Page): Promise<string[] | null> {
+  const names = page.evaluate(() => new Promise<string[]>((resolve) => {
+    const po = new PerformanceObserver((list) => { po.disconnect(); resolve(list.getEntries().map((e) => e.name)); });
+    po.observe({ type: 'resource', buffered: true });
+  }));
+  return Promise.race([names, new Promise<null>((r) => setTimeout(() => r(null), 1_000))]).catch(() => null);
+}
 
 /** Runs in the page: assets of the document with no resource-timing entry yet, and whether the app started. */
-function readPending(): Pending {
+function readPending(observed: string[] | null): Pending {
   const urls = [
     ...Array.from(document.querySelectorAll<HTMLScriptElement>('script[src]')).filter((s) => !s.noModule).map((s) => s.src),
     ...Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel~="stylesheet"][href]')).filter((l) => !l.disabled).map((l) => l.href),
   ].filter((u) => /^https?:/.test(u));
-  const assets = urls.filter((u) => performance.getEntriesByName(u).length === 0);
+  // A real page always has a navigation entry; none means performance is faked (page.clock).
+  const faked = performance.getEntriesByType('navigation').length === 0;
+  if (faked && !observed) return { assets: [], app: false, ready: false, faked: true };
+  const seen = observed ? new Set(observed) : undefined;
+  const assets = seen?.has('*') ? [] : urls.filter((u) => (seen ? !seen.has(u) : performance.getEntriesByName(u).length === 0));
   const usesNext = urls.some((u) => new URL(u).pathname.startsWith('/_next/'));
   const app = usesNext && typeof (window as unknown as { next?: unknown }).next !== 'object';
   return { assets, app, ready: document.readyState === 'complete' };
@@ -77,5 +93,40 @@ export async function clickLinkTo(page: Page, href: string, obs?: Observer): Pro
     if (obs) obs.untested(missing, `name in the profile a page that links to ${href}, or add such a link`);
     throw new Error(missing);
   }
-  await link.click();
+  // Bounded: a link that cannot be clicked (covered, detached) is an action that did not complete.
+  await link.click({ timeout: 10_000 });
+}
+
+/**
+ * Loads `path` as a new document and settles it. Bounded: an answer that does not come makes the
+ * test cantTell, naming the address. Returns the document's answer (its status is evidence).
+ */
+export async function open(page: Page, path: string, obs: Observer, timeoutMs = 15_000): Promise<Response | null> {
+  const res = await obs.waitFor(`the answer to ${path}`, () => page.goto(path, { waitUntil: 'commit', timeout: timeoutMs }), timeoutMs + 1_000);
+  await settle(page, obs);
+  return res;
+}
+
+/** Whether two URLs name the same address: origin, path (a trailing slash aside) and query; the hash is ignored. */
+export function sameAddress(a: string, b: string): boolean {
+  try {
+    const x = new URL(a);
+    const y = new URL(b, a);
+    const path = (u: URL) => (u.pathname.length > 1 ? u.pathname.replace(/\/+$/, '') : u.pathname);
+    return x.origin === y.origin && path(x) === path(y) && x.search === y.search;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Waits until the page is at `href` (after a click, Back, Forward). Bounded: when the address does
+ * not change the test is cantTell, naming the address and what should have led there.
+ */
+export async function waitForAddress(page: Page, href: string, obs: Observer, after: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!sameAddress(page.url(), href)) {
+    if (Date.now() >= deadline) obs.cantTell(`waited ${timeoutMs / 1000} s for the address to become ${href} after ${after}; the page stayed at ${safePath(page)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }

@@ -1,14 +1,10 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { currentRun } from '../run/channel';
 
 /** Repository root (this file lives in conformance/harness). */
 export const ROOT = resolve(__dirname, '..', '..');
 
-/** Where reports go: $CONFORMANCE_OUT or reports/. */
+/** Where this run's report goes (the run's `out`, default reports/). */
 export function outDir(): string {
-  return resolve(process.env.CONFORMANCE_OUT || join(ROOT, 'reports'));
-}
-
-/** Run-scoped facts shared between global setup (writer) and the reporter (reader). */
-export function runInfoFile(): string {
-  return join(outDir(), '.run', 'targets.json');
+  return currentRun().out;
 }

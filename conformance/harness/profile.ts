@@ -52,6 +52,8 @@ export interface Scenarios {
   dynamicFreshness?: Base & { hub: string; page: string };
   /** A page with at least 8 prefetchable links in view. */
   prefetch?: Base & { page: string; minLinks?: number };
+  /** Pages the every-page checks load once each (R2.6, C7.4, R2.2); `shapes` counts route shapes only partly listed. */
+  sitePages?: Base & { paths: string[]; shapes?: { shape: string; pagesInShape: number; checked: number }[] };
 }
 
 export interface TargetProfile {

@@ -1,4 +1,8 @@
 import type { Page, Request, Response } from '@playwright/test';
+import { isPageDataRequest, readPageData } from './page-data';
+
+// The page-data shapes live in page-data.ts; re-exported for older importers.
+export { isPageDataRequest, isPageDataRequestOf, pageDataPath } from './page-data';
 
 /** One request as the browser made it, with its answer when one arrived. */
 export interface LoggedRequest {
@@ -73,7 +77,7 @@ export class RequestLog {
 
   /** URLs of the page-data requests for one page path since a mark. */
   pageDataFor(path: string, from = 0): string[] {
-    return this.pageData(from).filter((e) => pageDataPath(e.url) === path).map((e) => e.url);
+    return this.pageData(from).filter((e) => readPageData(e)?.page === path).map((e) => e.url);
   }
 
   /** A compact extract for the report's evidence. */
@@ -88,40 +92,8 @@ export class RequestLog {
 }
 
 /** Request headers worth keeping as evidence (the page-delivery ones). */
-const EVIDENCE_HEADERS = /^(rsc|next-|x-deployment-id|x-build-id|x-nextjs|accept$|content-type$|referer$)/;
+const EVIDENCE_HEADERS = /^(rsc|next-|x-deployment-id|x-build-id|x-nextjs|purpose$|accept$|content-type$|referer$)/;
 function pickHeaders(h: Record<string, string>): Record<string, string> | undefined {
   const kept = Object.fromEntries(Object.entries(h).filter(([k]) => EVIDENCE_HEADERS.test(k)));
   return Object.keys(kept).length ? kept : undefined;
-}
-
-/**
- * Whether a request fetches page data (not a document, not an asset): a same-page fetch that asks
- * for a text rendition of a page — `RSC: 1`, a `.txt` path, or a Pages Router `/_next/data/…json`.
- * Observed on the wire only; nothing of the site is imported.
- */
-export function isPageDataRequest(e: Pick<LoggedRequest, 'url' | 'resourceType' | 'headers' | 'method'>): boolean {
-  if (e.resourceType !== 'fetch' && e.resourceType !== 'xhr') return false;
-  if (e.method !== 'GET') return false;
-  const u = new URL(e.url);
-  return e.headers['rsc'] === '1' || u.pathname.endsWith('.txt') || u.pathname.startsWith('/_next/data/') || u.searchParams.has('_rsc');
-}
-
-/** isPageDataRequest for a request as Playwright hands it over (a page event's, a route's). */
-export function isPageDataRequestOf(r: Request): boolean {
-  return isPageDataRequest({ url: r.url(), resourceType: r.resourceType(), headers: r.headers(), method: r.method() });
-}
-
-/**
- * The page path a page-data request asks for: /x.txt → /x, /index.txt → /, /x?_rsc=… → /x,
- * /x.other?_rsc=… → /x, /_next/data/<build>/x.json → /x.
- */
-export function pageDataPath(url: string): string {
-  const u = new URL(url);
-  let p = u.pathname;
-  const data = /^\/_next\/data\/[^/]+(\/.*)\.json$/.exec(p);
-  if (data) p = data[1];
-  // Whatever the suffix (C7.2 alone judges that it is .txt), an _rsc-marked request names its page.
-  else if (p.endsWith('.txt') || u.searchParams.has('_rsc')) p = p.replace(/\.[A-Za-z0-9]+$/, '');
-  if (p === '/index' || p === '') return '/';
-  return p.length > 1 ? p.replace(/\/+$/, '') : p;
 }

@@ -1,6 +1,6 @@
 import type { Report } from './model';
 
-/** JUnit XML with one test case per clause and mode; failures are exactly what the gate counts. */
+/** JUnit XML with one test case per clause and mode; failures are exactly what the gate counts (its scope included). */
 export function renderJUnit(r: Report): string {
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
   const suites = r.modes.map((mode) => {
@@ -8,9 +8,12 @@ export function renderJUnit(r: Report): string {
       const res = c.results[mode]!;
       const time = (res.tests.reduce((s, t) => s + t.durationMs, 0) / 1000).toFixed(3);
       const name = esc(`${c.id} ${c.title}`);
-      const gated = c.kind === 'normative' && c.modes.includes(mode) && ['failed', 'cantTell', 'untested'].includes(res.verdict);
+      // The gate's scope: under --grep a clause with no selected test in this mode is not judged, so not a failure.
+      const inScope = r.gate.scope === 'all' || res.tests.length > 0;
+      const gated = inScope && c.kind === 'normative' && c.modes.includes(mode) && ['failed', 'cantTell', 'untested'].includes(res.verdict);
       let body = '';
       if (gated) body = `<failure type="${res.verdict}" message="${esc(res.reason ?? res.verdict)}"/>`;
+      else if (!inScope && c.kind === 'normative' && c.modes.includes(mode)) body = '<skipped message="not selected in this run (outside the gate\'s scope)"/>';
       else if (res.verdict !== 'passed') body = `<skipped message="${esc(`${res.verdict}${res.reason ? `: ${res.reason}` : ''}`)}"/>`;
       return { xml: `    <testcase classname="conformance.${mode}" name="${name}" time="${time}">${body}</testcase>`, gated, skipped: !gated && res.verdict !== 'passed' };
     });
@@ -18,6 +21,12 @@ export function renderJUnit(r: Report): string {
     const skipped = cases.filter((c) => c.skipped).length;
     return [`  <testsuite name="conformance ${mode}" tests="${cases.length}" failures="${failures}" skipped="${skipped}" timestamp="${r.startedAt}">`, ...cases.map((c) => c.xml), '  </testsuite>'].join('\n');
   });
+  // Gate reasons that belong to no clause (a shard missing from a merge, no test ran) fail the run as a whole.
+  const runReasons = r.gate.reasons.filter((x) => !/^[A-Z]\d+(?:\.\d+)? \(/.test(x));
+  if (runReasons.length) {
+    suites.push([`  <testsuite name="conformance run" tests="${runReasons.length}" failures="${runReasons.length}" skipped="0" timestamp="${r.startedAt}">`,
+      ...runReasons.map((x) => `    <testcase classname="conformance.run" name="${esc(x.split(':')[0])}" time="0"><failure type="run" message="${esc(x)}"/></testcase>`), '  </testsuite>'].join('\n'));
+  }
   out.push(`<testsuites name="spec conformance">`, ...suites, '</testsuites>', '');
   return out.join('\n');
 }

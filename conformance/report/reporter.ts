@@ -1,80 +1,113 @@
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { execSync } from 'node:child_process';
-import { extname, join, relative } from 'node:path';
-import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { FullConfig, FullResult, Reporter, Suite, TestError } from '@playwright/test/reporter';
+import { stripVTControlCharacters } from 'node:util';
 import type { Mode } from '../../docs/clauses';
 import { clauseIdsOf } from '../harness/clause';
-import { outDir, ROOT, runInfoFile } from '../harness/paths';
-import { contentHash } from '../registry/hash';
+import { ROOT } from '../harness/paths';
+import { currentRun } from '../run/channel';
+import { checkShards, shardReasons } from '../run/facts';
 import { buildReport, selectionKey, type CollectedTest } from './build-report';
+import { collect } from './collect';
 import { renderHtml } from './html';
 import { renderJUnit } from './junit';
 import { renderMarkdown } from './markdown';
-import type { Evidence, Report } from './model';
-import { readRunInfo } from './run-info';
+import type { Report } from './model';
+import { publish, stagingDir, writeLastRun } from './publish';
+import { browserFromFacts, factsFromSuite, targetsFromFacts } from './run-info';
 
 /**
  * Playwright reporter that turns test results into clause verdicts and writes the report:
  * conformance.json (docs/report-schema.json), conformance.html, conformance.md, junit.xml and
- * the evidence files. Works the same under `merge-reports`, so sharded runs keep their verdicts.
- * When the gate fails it makes the run fail even if every test passed (e.g. untested clauses).
+ * the evidence files. The run's facts (targets, browser, shards) come from the results
+ * themselves, so `merge-reports` of shards run elsewhere gives the same report; a shard missing
+ * from a merge fails the gate. The report is staged and moved into place when complete; a run in
+ * which no clause test ran keeps the previous report. When the gate fails it makes the run fail
+ * even if every test passed (e.g. untested clauses).
  */
 export default class ConformanceReporter implements Reporter {
-  private suite!: Suite;
+  private suite: Suite | undefined;
+  private config: FullConfig | undefined;
   private startedAt = new Date();
+  private errors: string[] = [];
 
   printsToStdio(): boolean {
     return false;
   }
 
-  onBegin(_config: FullConfig, suite: Suite): void {
+  onBegin(config: FullConfig, suite: Suite): void {
+    this.config = config;
     this.suite = suite;
     this.startedAt = new Date();
   }
 
-  async onEnd(result: FullResult): Promise<{ status?: FullResult["status"] } | undefined> {
-    const out = outDir();
+  onError(error: TestError): void {
+    const text = stripVTControlCharacters(error.message ?? error.value ?? '').split('\n')[0];
+    if (text) this.errors.push(text);
+  }
+
+  async onEnd(result: FullResult): Promise<{ status?: FullResult['status'] } | undefined> {
+    const out = currentRun().out;
+    const all = this.suite?.allTests() ?? [];
     writeCounts(this.suite, out);
-    // Only the site's own checks ran (e.g. `--project site-server`): there is no clause to judge,
-    // so no report and no gate (and an earlier report stays as it was).
-    const all = this.suite.allTests();
-    if (all.length > 0 && !all.some((t) => isClauseProject(t.parent.project()?.name))) {
-      process.stdout.write('\nNo conformance project in this run (site checks only): no conformance report written.\n');
+    const shard = this.config?.shard;
+    if (shard) {
+      say(`\nShard ${shard.current} of ${shard.total}: no conformance report from one shard; merge the shards' blob reports (npm run conformance -- --merge <folder>).\n`);
+      writeLastRun(out, { status: 'shard', reason: `shard ${shard.current} of ${shard.total}` });
       return undefined;
     }
-    const evidenceDir = join(out, 'evidence');
-    rmSync(evidenceDir, { recursive: true, force: true });
-    mkdirSync(evidenceDir, { recursive: true });
+    // Only the site's own checks ran (e.g. `--project site-server`): no clause to judge, no report, no gate.
+    if (all.length > 0 && !all.some((t) => isClauseProject(t.parent.project()?.name))) {
+      say('\nNo conformance project in this run (site checks only): no conformance report written.\n');
+      return undefined;
+    }
+    const clauseTests = all.filter((t) => isClauseProject(t.parent.project()?.name));
+    if (!clauseTests.some((t) => t.results.length > 0)) {
+      const noMatch = 'no conformance test matched the selection (check --grep and --project)';
+      const error = this.errors[0]?.replace(/^Error: /, '');
+      const reason = error && !/^No tests found/.test(error) ? error : clauseTests.length ? `the run stopped (${result.status}) before any conformance test started` : noMatch;
+      writeLastRun(out, { status: 'not-run', reason });
+      const sentence = reason.replace(/\.$/, '');
+      say(`\nNo conformance test ran: ${sentence}. The previous report in ${rel(out)} is kept (see last-run.json).\n`);
+      return { status: 'failed' };
+    }
 
+    const staging = stagingDir(out);
     const tests: CollectedTest[] = [];
     const selected = new Set<string>();
     const modes = new Set<Mode>();
-    for (const test of all) {
-      const mode = test.parent.project()?.name;
-      if (!isClauseProject(mode)) continue;
+    for (const test of clauseTests) {
+      const mode = test.parent.project()!.name as Mode;
       modes.add(mode);
       const ids = clauseIdsOf(test.tags);
       for (const id of ids) selected.add(selectionKey(id, mode));
-      tests.push(collect(test, mode, ids, evidenceDir, out));
+      tests.push(collect(test, mode, ids, join(staging, 'evidence'), staging));
     }
-    const info = readRunInfo(runInfoFile());
-    const orderedModes = (['static', 'server'] as Mode[]).filter((m) => modes.has(m));
+    const facts = factsFromSuite(this.suite);
     const report = buildReport({
-      tests, selected, modes: orderedModes,
-      gateScope: process.env.CONFORMANCE_GATE === 'all' ? 'all' : 'selected',
-      targets: (info?.targets ?? []).filter((t) => modes.has(t.mode)),
-      browser: info?.browser,
+      tests, selected,
+      modes: (['static', 'server'] as Mode[]).filter((m) => modes.has(m)),
+      // The shards' own scope when merging their results; else this run's.
+      gateScope: facts[0]?.gateScope ?? currentRun().gateScope,
+      targets: targetsFromFacts(facts, modes),
+      browser: browserFromFacts(facts),
       suite: suiteInfo(),
       startedAt: this.startedAt,
       finishedAt: new Date(),
       mutation: readMutation(out),
     });
-    writeReport(report, out);
-    const rel = relative(process.cwd(), join(out, 'conformance.html')) || 'conformance.html';
+    const missing = shardReasons(checkShards(facts));
+    if (missing.length) report.gate = { ...report.gate, passed: false, reasons: [...missing, ...report.gate.reasons] };
+    writeReport(report, staging);
+    for (const f of facts) writeJson(join(staging, 'profiles', `${f.mode}.json`), f.profile.content);
+    const replaced = publish(staging, out);
+    writeLastRun(out, { status: 'report', gatePassed: report.gate.passed });
+
     const perMode = report.modes.map((m) => `${m}: ${summarise(report.totals[m]!)}`).join(' · ');
-    process.stdout.write(`\nConformance ${report.gate.passed ? 'gate passed' : 'gate FAILED'} — ${perMode}\nReport: ${rel} (also conformance.json, conformance.md, junit.xml)\n`);
+    say(`\nConformance ${report.gate.passed ? 'gate passed' : 'gate FAILED'} — ${perMode}\nReport: ${rel(join(out, 'conformance.html'))} (also conformance.json, conformance.md, junit.xml${replaced ? '; the one before is in previous/' : ''})\n`);
     if (!report.gate.passed) {
-      for (const r of report.gate.reasons.slice(0, 20)) process.stdout.write(`  - ${r}\n`);
+      for (const r of report.gate.reasons.slice(0, 20)) say(`  - ${r}\n`);
       if (result.status === 'passed') return { status: 'failed' };
     }
     return undefined;
@@ -85,17 +118,20 @@ function isClauseProject(name: string | undefined): name is Mode {
   return name === 'static' || name === 'server';
 }
 
+const say = (text: string) => process.stdout.write(text);
+const rel = (file: string) => relative(process.cwd(), file) || '.';
+
 /** Test counts over every project (site checks included), for `npm test`'s closing line. */
-function writeCounts(suite: Suite, out: string): void {
+function writeCounts(suite: Suite | undefined, out: string): void {
   const counts = { passed: 0, failed: 0, flaky: 0, skipped: 0 };
-  for (const t of suite.allTests()) {
+  for (const t of suite?.allTests() ?? []) {
+    if (t.parent.project()?.name.startsWith('facts-')) continue;
     const o = t.outcome();
     if (o === 'expected') counts.passed++;
     else if (o === 'unexpected') counts.failed++;
     else counts[o]++;
   }
-  mkdirSync(join(out, '.run'), { recursive: true });
-  writeFileSync(join(out, '.run', 'counts.json'), JSON.stringify(counts));
+  writeJson(join(out, '.run', 'counts.json'), counts);
 }
 
 export function writeReport(report: Report, out: string): void {
@@ -106,58 +142,9 @@ export function writeReport(report: Report, out: string): void {
   writeFileSync(join(out, 'junit.xml'), renderJUnit(report));
 }
 
-function collect(test: TestCase, mode: Mode, clauseIds: string[], evidenceDir: string, out: string): CollectedTest {
-  const results = test.results;
-  const last: TestResult | undefined = results[results.length - 1];
-  const outcome = test.outcome();
-  const annotations = [...test.annotations, ...results.flatMap((r) => (r as TestResult & { annotations?: TestCase['annotations'] }).annotations ?? [])];
-  const verdictNote = annotations.find((a) => a.type === 'verdict')?.description;
-  const skipNote = annotations.find((a) => a.type === 'skip')?.description;
-  const failed = results.find((r) => r.status === 'failed' || r.status === 'timedOut' || r.status === 'interrupted');
-  const evidence = new Map<string, Evidence>();
-  for (const r of results) {
-    for (const a of r.attachments) {
-      const e = saveEvidence(a, mode, evidenceDir, out);
-      if (e) evidence.set(e.sha256, e);
-    }
-  }
-  return {
-    mode, clauseIds,
-    title: test.title,
-    file: relative(ROOT, test.location.file),
-    line: test.location.line,
-    outcome: outcome === 'expected' ? 'passed' : outcome === 'unexpected' ? 'failed' : outcome,
-    skipVerdict: outcome === 'skipped' ? (verdictNote === 'inapplicable' ? 'inapplicable' : 'untested') : undefined,
-    reason: outcome === 'skipped' ? skipNote?.replace(/^(inapplicable|untested): /, '') : undefined,
-    durationMs: results.reduce((s, r) => s + r.duration, 0),
-    attempts: results.length,
-    error: failed?.error?.message ? stripAnsi(failed.error.message).slice(0, 2000) : (outcome === 'unexpected' && last?.error?.message ? stripAnsi(last.error.message).slice(0, 2000) : undefined),
-    evidence: [...evidence.values()],
-  };
-}
-
-function saveEvidence(a: TestResult['attachments'][number], mode: Mode, evidenceDir: string, out: string): Evidence | undefined {
-  let data: Buffer | undefined;
-  if (a.body) data = a.body;
-  else if (a.path && existsSync(a.path)) data = readFileSync(a.path);
-  if (!data) return undefined;
-  const sha256 = contentHash(data);
-  const ext = extname(a.path ?? '') || extFor(a.contentType);
-  const file = join(evidenceDir, mode, `${sha256.slice(0, 16)}-${a.name.replace(/[^\w.-]+/g, '_')}${ext}`);
-  mkdirSync(join(evidenceDir, mode), { recursive: true });
-  if (!existsSync(file)) {
-    if (a.path && !a.body) copyFileSync(a.path, file);
-    else writeFileSync(file, data);
-  }
-  return { name: a.name, contentType: a.contentType, path: relative(out, file), sha256, bytes: statSync(file).size };
-}
-
-function extFor(contentType: string): string {
-  if (contentType.includes('json')) return '.json';
-  if (contentType.includes('png')) return '.png';
-  if (contentType.includes('zip')) return '.zip';
-  if (contentType.includes('html')) return '.html';
-  return '.txt';
+function writeJson(file: string, data: unknown): void {
+  mkdirSync(join(file, '..'), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
 }
 
 function suiteInfo(): Report['suite'] {
@@ -175,8 +162,7 @@ function readMutation(out: string): Report['mutation'] {
   const file = join(out, 'mutants.json');
   if (!existsSync(file)) return undefined;
   try {
-    const m = JSON.parse(readFileSync(file, 'utf8')) as { summary?: Report['mutation'] };
-    return m.summary;
+    return (JSON.parse(readFileSync(file, 'utf8')) as { summary?: Report['mutation'] }).summary;
   } catch {
     return undefined;
   }
@@ -184,9 +170,4 @@ function readMutation(out: string): Report['mutation'] {
 
 function summarise(t: Record<string, number>): string {
   return Object.entries(t).filter(([, n]) => n > 0).map(([v, n]) => `${n} ${v}`).join(', ');
-}
-
-function stripAnsi(s: string): string {
-  // eslint-disable-next-line no-control-regex
-  return s.replace(/\u001b\[[0-9;]*m/g, '');
 }

@@ -1,23 +1,44 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import type { Suite } from '@playwright/test/reporter';
+import type { Mode } from '../../docs/clauses';
+import { FACTS_ATTACHMENT, factsByMode, isFactsProject, parseFacts, type RunFacts } from '../run/facts';
 import type { Report, TargetInfo } from './model';
 
-/** What global setup learnt about the run's targets and browser, for the reporter's header. */
-export interface RunInfo {
-  targets: TargetInfo[];
-  browser?: Report['browser'];
-}
-
-export function readRunInfo(file: string): RunInfo | undefined {
-  if (!existsSync(file)) return undefined;
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as RunInfo;
-  } catch {
-    return undefined;
+/**
+ * The run's facts, read back from the results (see conformance/run/facts.ts): the same in a live
+ * run and in `merge-reports` of blob reports made elsewhere.
+ */
+export function factsFromSuite(suite: Suite | undefined): RunFacts[] {
+  const out: RunFacts[] = [];
+  for (const test of suite?.allTests() ?? []) {
+    if (!isFactsProject(test.parent.project()?.name)) continue;
+    for (const result of test.results) {
+      for (const a of result.attachments) {
+        if (a.name !== FACTS_ATTACHMENT || !a.body) continue;
+        const f = parseFacts(a.body);
+        if (f) out.push(f);
+      }
+    }
   }
+  return out;
 }
 
-export function writeRunInfo(file: string, info: RunInfo): void {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, JSON.stringify(info, null, 2));
+export function targetsFromFacts(facts: RunFacts[], modes: Set<Mode>): TargetInfo[] {
+  return [...factsByMode(facts).values()].filter((f) => modes.has(f.mode)).map((f) => ({
+    mode: f.mode,
+    url: f.url,
+    reference: f.reference,
+    profile: f.profile.path,
+    otherBuildUrl: f.otherBuildUrl,
+    framework: f.frameworkVersion ? 'Next.js' : f.probe?.framework,
+    frameworkVersion: f.frameworkVersion,
+    buildId: f.probe?.buildId,
+    deploymentId: f.probe?.deploymentId,
+    isThisKind: f.probe?.isThisKind,
+    kindReason: f.probe?.kindReason,
+  }));
+}
+
+export function browserFromFacts(facts: RunFacts[]): Report['browser'] {
+  const b = facts[0]?.browser;
+  return b ? { name: b.name, version: b.version, source: b.source } : undefined;
 }

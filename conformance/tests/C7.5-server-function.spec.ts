@@ -1,48 +1,77 @@
 import type { Request } from '@playwright/test';
 import { clause, clauseTitle, record } from '../harness/clause';
-import { settle } from '../harness/navigation';
 import { expect, test } from '../harness/fixtures';
+import { settle } from '../harness/navigation';
 
 // C7.5 "Server-function calls are posted to the current path. Their payloads are not shown."
 
+async function within(ms: number, predicate: () => boolean | Promise<boolean>): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (!(await predicate())) {
+    if (Date.now() > end) return false;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return true;
+}
+
 test.describe(clauseTitle('C7.5'), clause('C7.5'), () => {
-  test('submitting the form posts to the current page\'s path with a server-action identifier and updates the page without a reload', async ({ page, target, requestLog, noReload, faults }, testInfo) => {
+  test('submitting the form posts the server-function call to the current page\'s path', async ({ page, target, requestLog, noReload, faults, obs }, testInfo) => {
     const { page: path, submit, result } = target.scenario('serverFunction');
     await page.goto(path);
-    await settle(page);
-    const shown = page.locator(result);
-    const before = await shown.innerText();
+    await settle(page, obs);
+    const button = page.getByRole(submit.role, { name: submit.name }).first();
+    if (!(await button.count())) {
+      return obs.untested(`${path} has no ${submit.role} named "${submit.name}"`, 'name in the profile (serverFunction.submit) the control that calls the server function');
+    }
+    const shown = page.locator(result).first();
+    const before = await shown.innerText({ timeout: 2_000 }).catch(() => undefined);
     await noReload.plant();
     const mark = requestLog.mark();
 
-    // The call is held until the page has been read while it waits: the result must then change
-    // to something the page showed neither before nor while waiting.
+    // The call is held until the page has been read while it waits (for the advisory on updating in place).
     const held = await faults.hold((_url, r) => r.method() === 'POST');
-    const posted = page.waitForRequest((r: Request) => r.method() === 'POST');
-    await page.getByRole(submit.role, { name: submit.name }).click();
-    const post = await posted;
-    await held.waitForCaught(1);
-    const waiting = await shown.innerText();
-    const answered = page.waitForResponse((r) => r.request() === post);
+    const posted: Request[] = [];
+    page.on('request', (r) => { if (r.method() === 'POST') posted.push(r); });
+    await button.click();
+    const sent = await within(10_000, () => held.caught > 0 && posted.length > 0);
+    const documents = requestLog.documents(mark).map((d) => d.url);
+    if (!sent) {
+      return obs.untested(
+        `clicking "${submit.name}" on ${path} sent no POST within 10 s${documents.length ? ` (it loaded ${documents.join(', ')} as a whole page)` : ''}`,
+        'name in the profile (serverFunction) a form whose submit calls a server function',
+      );
+    }
+    const post = posted[0];
+    const headers = await post.allHeaders();
+    if (!headers['next-action']) {
+      return obs.untested(
+        `the POST ${post.url()} sent on clicking "${submit.name}" carries no server-action identifier (Next-Action), so it is not recognisable as a server-function call`,
+        'name in the profile (serverFunction) a form whose submit calls a server function',
+      );
+    }
+    const waiting = await shown.innerText({ timeout: 2_000 }).catch(() => undefined);
+    const answered = page.waitForResponse((r) => r.request() === post, { timeout: 15_000 }).catch(() => undefined);
     await held.release();
     const response = await answered;
-    const unchanged = new Set([before.trim(), waiting.trim()]);
-    await expect.poll(async () => {
-      const now = (await shown.innerText()).trim();
-      return unchanged.has(now) ? `still "${now}"` : 'changed';
-    }, 'the result shown after the server function answered').toBe('changed');
-
     const url = new URL(post.url());
-    const headers = await post.allHeaders();
-    await record(testInfo, 'server-function call', {
-      url: post.url(), method: post.method(), headers, payload: post.postData(), status: response.status(),
-      responseContentType: response.headers()['content-type'], result: { before, waiting, after: await shown.innerText() },
-    });
+    const current = new URL(target.abs(path));
 
-    expect(url.origin, 'the call goes to the site\'s own origin').toBe(new URL(target.url).origin);
-    expect(url.pathname, 'the call is posted to the current page\'s path').toBe(new URL(target.abs(path)).pathname);
-    expect(headers['next-action'] ?? '', 'a server-action identifier header (Next-Action)').not.toBe('');
-    expect(requestLog.documents(mark).map((d) => d.url), 'document requests after submitting').toEqual([]);
-    expect(await noReload.intact(), 'the page\'s JavaScript marker survives the call').toBe(true);
+    expect(url.origin, `expected the server-function call to go to the site's own origin ${current.origin}; observed ${url.origin}`).toBe(current.origin);
+    expect(url.pathname, `expected the server-function call to be posted to the current path ${current.pathname}; observed a POST to ${url.pathname}`).toBe(current.pathname);
+
+    // Not stated, so advisory: the page updates in place, without a reload.
+    const unchanged = new Set([before?.trim(), waiting?.trim()]);
+    const changed = await within(10_000, async () => {
+      const now = await shown.innerText({ timeout: 500 }).catch(() => undefined);
+      return now !== undefined && !unchanged.has(now.trim());
+    });
+    const reloaded = requestLog.documents(mark).map((d) => d.url);
+    const intact = await noReload.intact().catch(() => false);
+    obs.advise('the page updates in place after the server function answers, without a reload', changed && !reloaded.length && intact,
+      `result ${changed ? 'changed' : `did not change from "${(waiting ?? before ?? '').trim()}"`}; whole-page loads: ${reloaded.join(', ') || 'none'}; page script state ${intact ? 'kept' : 'lost'}`);
+    await record(testInfo, 'server-function call', {
+      url: post.url(), method: post.method(), headers, payload: post.postData(), status: response?.status(),
+      responseContentType: response?.headers()['content-type'], result: { before, waiting, after: await shown.innerText({ timeout: 1_000 }).catch(() => undefined) },
+    });
   });
 });

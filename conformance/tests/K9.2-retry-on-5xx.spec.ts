@@ -1,8 +1,9 @@
 import type { Route } from '@playwright/test';
-import fc from 'fast-check';
 import { clause, clauseTitle, record } from '../harness/clause';
 import { expect, test, type Page } from '../harness/fixtures';
-import { isPageDataRequest, isPageDataRequestOf, type RequestLog } from '../harness/request-log';
+import type { Observer } from '../harness/observe';
+import { isPageDataRequest, isPageDataRequestOf } from '../harness/page-data';
+import type { RequestLog } from '../harness/request-log';
 
 // K9.2 "Page-data fetches are retried on server errors (5xx). The number of retries is not shown."
 
@@ -12,136 +13,118 @@ function freshSlug(): string {
 
 /** Whether an address's path names the slug (page data of the slug's page, in any form). */
 function namesSlug(url: string, slug: string): boolean {
-  return decodeURIComponent(new URL(url).pathname).includes(slug);
+  try { return decodeURIComponent(new URL(url).pathname).includes(slug); } catch { return url.includes(slug); }
 }
 
-interface Attempt { url: string; answer: number | 'server' | 'held' }
+async function within(ms: number, predicate: () => boolean | Promise<boolean>): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (!(await predicate())) {
+    if (Date.now() > end) return false;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return true;
+}
+
+interface Attempt { url: string; answer: number | 'server' }
 
 /**
- * Scripts the answers to the page's data fetches for one slug (GET only: a HEAD after success is
- * not an attempt): attempt n gets answers[n] when given (a status, or 'hold' to keep it until the
- * test answers it), later attempts go to the server. Every attempt is logged.
+ * Answers the page's data fetches for one slug (GET only: a HEAD after success is not an
+ * attempt): attempt n gets answers[n] when given, later attempts `later` (a status, or the server).
  */
-async function scriptAnswers(page: Page, slug: string, answers: (number | 'hold')[], later: number | 'server' = 'server') {
+async function scriptAnswers(page: Page, slug: string, answers: number[], later: number | 'server' = 'server') {
   const attempts: Attempt[] = [];
-  const held: Route[] = [];
-  const heldListeners: (() => void)[] = [];
   // Only addresses naming the slug are intercepted: every other request passes untouched.
   const forSlug = (url: URL) => namesSlug(url.href, slug);
   const handler = async (route: Route) => {
     if (!isPageDataRequestOf(route.request())) return route.fallback();
-    const planned: number | 'hold' | 'server' = attempts.length < answers.length ? answers[attempts.length] : later;
-    const attempt: Attempt = { url: route.request().url(), answer: planned === 'hold' ? 'held' : planned };
-    attempts.push(attempt);
-    if (planned === 'hold') {
-      held.push(route);
-      for (const l of heldListeners.splice(0)) l();
-      return;
-    }
+    const planned = attempts.length < answers.length ? answers[attempts.length] : later;
+    attempts.push({ url: route.request().url(), answer: planned });
     if (planned === 'server') return route.fallback();
     return route.fulfill({ status: planned, contentType: 'text/plain', body: `conformance fault: ${planned}` });
   };
   await page.route(forSlug, handler);
-  return {
-    attempts,
-    /** Waits until an attempt is held. */
-    async heldOne(): Promise<Route> {
-      if (!held.length) await new Promise<void>((resolve) => heldListeners.push(resolve));
-      return held.shift()!;
-    },
-    async dispose(): Promise<void> {
-      await page.unroute(forSlug, handler).catch(() => undefined);
-    },
-  };
+  return { attempts, dispose: () => page.unroute(forSlug, handler).catch(() => undefined) };
+}
+
+/** Page-data GETs for the slug made by the first document since `mark` (a full reload would start over). */
+function attemptsOfFirstDocument(log: RequestLog, mark: number, slug: string): string[] {
+  const since = log.since(mark);
+  const reload = since.findIndex((e, i) => i > 0 && e.isDocument);
+  return since.slice(0, reload < 0 ? undefined : reload).filter((e) => isPageDataRequest(e) && namesSlug(e.url, slug)).map((e) => e.url);
 }
 
 /**
- * Opens the slug's page with its first page-data attempt held, reads the waiting page, then answers
- * that attempt with `status` (later attempts: `later`) and waits until the page changes.
+ * Loads a fresh not pre-rendered page whose data fetch is answered with `failures` (5xx) first.
+ * Untested when the page makes no data fetch for its slug; failed when a 5xx answer is not
+ * followed by another attempt before the client gives up (a whole-page load or no attempt within 10 s).
  */
-async function answerFirstWhenShown(page: Page, log: RequestLog, pathPrefix: string, slug: string, status: number, later: number | 'server', reacts: string) {
-  const script = await scriptAnswers(page, slug, ['hold'], later);
-  const mark = log.mark();
-  await page.goto(pathPrefix + slug, { waitUntil: 'commit' });
-  const first = await script.heldOne();
-  const waiting = await snapshot(page, log, mark);
-  await first.fulfill({ status, contentType: 'text/plain', body: `conformance fault: ${status}` });
-  script.attempts[0].answer = status;
-  await expect.poll(() => snapshot(page, log, mark), reacts).not.toBe(waiting);
-  return { script, mark };
-}
-
-/** The page's visible text and how many documents were asked for since `mark`. */
-async function snapshot(page: Page, log: RequestLog, mark: number): Promise<string> {
-  const text = await page.evaluate(() => document.body.innerText).catch(() => '(navigating)');
-  return `${log.documents(mark).length} documents\n${text}`;
-}
-
-/** Loads a not pre-rendered page whose data fetch is answered `failures` times with 5xx; it must render. */
-async function expectRetriedThenRendered(page: Page, log: RequestLog, prefix: string, failures: number[]): Promise<{ slug: string; attempts: Attempt[]; documents: string[] }> {
+async function expectRetried(page: Page, log: RequestLog, obs: Observer, prefix: string, failures: number[]): Promise<object> {
   const slug = freshSlug();
   const script = await scriptAnswers(page, slug, failures);
   try {
     const mark = log.mark();
-    await page.goto(prefix + slug);
-    await expect(page.getByText(slug, { exact: true }).first(), `the page for ${slug} renders after ${failures.join(', ')}`).toBeVisible();
-    const gets = script.attempts.length;
+    await obs.waitFor(`the first load of ${prefix}${slug}`, () => page.goto(prefix + slug, { waitUntil: 'commit' }), 20_000);
+    const fetched = await within(15_000, () => script.attempts.length > 0);
+    if (!fetched) {
+      return obs.untested(
+        `loading ${prefix}${slug} made no page-data request naming ${slug} within 15 s, so there was no page-data fetch to answer with a server error`,
+        'name in the profile (retry.pathPrefix) a page that is not pre-rendered and fetches its data after loading (Pages Router getStaticPaths with fallback: true, under next start)',
+      );
+    }
+    const wanted = failures.length + 1;
+    await within(10_000, () => attemptsOfFirstDocument(log, mark, slug).length >= wanted || log.documents(mark).length > 1);
+    const attempts = attemptsOfFirstDocument(log, mark, slug);
     const documents = log.documents(mark).map((d) => d.url);
-    expect(gets, `GET attempts for the page data after ${failures.length} answer(s) ${failures.join(', ')}`).toBeGreaterThanOrEqual(failures.length + 1);
-    expect(documents.length, `document requests (only the first load; no full reload): ${documents.join(', ')}`).toBe(1);
-    return { slug, attempts: [...script.attempts], documents };
+    // Not stated, so advisory: the page then renders its data without a reload.
+    const rendered = await within(5_000, async () => (await page.getByText(slug).count().catch(() => 0)) > 0);
+    obs.advise(`after ${failures.join(', ')} the page renders its data without a reload`, rendered && documents.length === 1, `${rendered ? 'rendered' : 'did not show its data within 5 s'}; document requests: ${documents.join(', ')}`);
+    const seen = { slug, answers: failures, attempts: script.attempts, attemptsOfFirstDocument: attempts, documents };
+    expect(attempts.length, `expected the page-data fetch answered ${failures.join(', then ')} to be requested again (at least ${wanted} attempts); observed ${attempts.length} attempt(s)${documents.length > 1 ? `, then a whole-page load (${documents.slice(1).join(', ')})` : ' within 10 s'}`).toBeGreaterThanOrEqual(wanted);
+    return seen;
   } finally {
     await script.dispose();
   }
 }
 
 test.describe(clauseTitle('K9.2'), clause('K9.2'), () => {
-  test('a page-data fetch answered 500 once is requested again and the page then renders without a reload', async ({ page, target, requestLog }, testInfo) => {
+  test('a page-data fetch answered 500 once is requested again', async ({ page, target, requestLog, obs }, testInfo) => {
     const { pathPrefix } = target.scenario('retry');
-    const seen = await expectRetriedThenRendered(page, requestLog, pathPrefix, [500]);
-    await record(testInfo, 'attempts', seen);
+    await record(testInfo, 'attempts', await expectRetried(page, requestLog, obs, pathPrefix, [500]));
   });
 
-  test('a page-data fetch answered 500 twice is requested a third time and the page then renders without a reload', async ({ page, target, requestLog }, testInfo) => {
+  test('a page-data fetch answered 500 twice is requested a third time', async ({ page, target, requestLog, obs }, testInfo) => {
     const { pathPrefix } = target.scenario('retry');
-    const seen = await expectRetriedThenRendered(page, requestLog, pathPrefix, [500, 500]);
-    await record(testInfo, 'attempts', seen);
+    await record(testInfo, 'attempts', await expectRetried(page, requestLog, obs, pathPrefix, [500, 500]));
   });
 
-  test('any 5xx answer to a page-data fetch is retried (property over 500–599)', async ({ page, target, requestLog }, testInfo) => {
-    const { pathPrefix } = target.scenario('retry');
-    const runs: object[] = [];
-    await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 500, max: 599 }), async (status) => {
-        runs.push({ status, ...(await expectRetriedThenRendered(page, requestLog, pathPrefix, [status])) });
-      }),
-      { numRuns: 5, examples: [[502], [503], [504]], endOnFailure: true },
-    );
-    await record(testInfo, 'runs', runs);
-  });
-
-  for (const status of [404, 400]) {
-    test(`a page-data fetch answered ${status} is not requested again`, async ({ page, target, requestLog }, testInfo) => {
+  for (const status of [502, 503, 504, 599]) {
+    test(`a page-data fetch answered ${status} is requested again`, async ({ page, target, requestLog, obs }, testInfo) => {
       const { pathPrefix } = target.scenario('retry');
-      const slug = freshSlug();
-      // The first attempt is held so the page can be read while it waits for its data; a retry
-      // would be asked for before the page reacts to the answer, and would then render the slug.
-      const { script, mark } = await answerFirstWhenShown(page, requestLog, pathPrefix, slug, status, 'server', `the page reacts to the ${status} answer`);
-      await record(testInfo, 'attempts', { slug, attempts: script.attempts, documents: requestLog.documents(mark).map((d) => d.url), after: await snapshot(page, requestLog, mark) });
-      // Attempts made by the first document (a full reload, if the page reacts with one, starts over).
-      const since = requestLog.since(mark);
-      const reload = since.findIndex((e, i) => i > 0 && e.isDocument);
-      const attempts = since.slice(0, reload < 0 ? undefined : reload).filter((e) => isPageDataRequest(e) && namesSlug(e.url, slug));
-      expect(attempts.map((e) => e.url), `GET attempts for the page data after a ${status} answer`).toHaveLength(1);
+      await record(testInfo, 'attempts', await expectRetried(page, requestLog, obs, pathPrefix, [status]));
     });
   }
 
-  test('a page-data fetch answered 503 every time is tried a limited number of times (recorded)', async ({ page, target, requestLog }, testInfo) => {
+  test('advisory: page-data fetches answered 404 or 400 are not requested again, and 503 every time is tried a limited number of times', async ({ page, target, requestLog, obs }, testInfo) => {
     const { pathPrefix } = target.scenario('retry');
-    const slug = freshSlug();
-    const { script, mark } = await answerFirstWhenShown(page, requestLog, pathPrefix, slug, 503, 503, 'the page reacts once the fetches give up');
-    const gets = script.attempts.length;
-    await record(testInfo, 'attempts', { slug, gets, attempts: script.attempts, documents: requestLog.documents(mark).map((d) => d.url), after: await snapshot(page, requestLog, mark) });
-    expect(gets, 'GET attempts when every answer is 503').toBeGreaterThanOrEqual(2);
+    const runs: object[] = [];
+    for (const [status, later] of [[404, 'server'], [400, 'server'], [503, 503]] as const) {
+      const slug = freshSlug();
+      const script = await scriptAnswers(page, slug, [status], later);
+      try {
+        const mark = requestLog.mark();
+        await page.goto(pathPrefix + slug, { waitUntil: 'commit', timeout: 20_000 }).catch(() => undefined);
+        const fetched = await within(15_000, () => script.attempts.length > 0);
+        // A retry follows the answer at once; 3 s of quiet is long enough to see one.
+        await within(3_000, () => attemptsOfFirstDocument(requestLog, mark, slug).length > 1);
+        const attempts = attemptsOfFirstDocument(requestLog, mark, slug);
+        runs.push({ status, later, slug, fetched, attempts, documents: requestLog.documents(mark).map((d) => d.url) });
+        if (!fetched) obs.advise(`a page-data fetch answered ${status} ${status === 503 ? 'every time is tried a limited number of times' : 'is not requested again'}`, false, 'not observed: the page made no data fetch');
+        else if (status === 503) obs.advise('a page-data fetch answered 503 every time is tried a limited number of times (the number is recorded)', true, `${attempts.length} attempt(s)`);
+        else obs.advise(`a page-data fetch answered ${status} is not requested again`, attempts.length === 1, `${attempts.length} attempt(s)`);
+      } finally {
+        await script.dispose();
+      }
+    }
+    await record(testInfo, 'runs', runs);
   });
 });

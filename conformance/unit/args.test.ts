@@ -1,16 +1,58 @@
 import { describe, expect, it } from 'vitest';
-import { parseArgs } from '../cli/args';
+import { parseRunArgs, UsageError } from '../run/args';
 
-describe('conformance CLI arguments', () => {
-  it('reads a target run', () => {
-    const a = parseArgs(['--target', 'http://127.0.0.1:1', '--mode=server', '--profile', 'p.json', '--out', 'o', '--grep', '@K9.5']);
-    expect(a).toMatchObject({ target: 'http://127.0.0.1:1', mode: 'server', profile: 'p.json', out: 'o', passthrough: ['--grep', '@K9.5'] });
+describe('conformance CLI arguments (conformance/run/args.ts)', () => {
+  it('reads a target run and hands Playwright flags on as written', () => {
+    const a = parseRunArgs(['--target', 'http://127.0.0.1:1', '--mode=server', '--profile', 'p.json', '--out', 'o', '--grep', '@K9.5', '-g', 'x', '--repeat-each=2', '-x']);
+    expect(a).toMatchObject({ target: 'http://127.0.0.1:1', mode: 'server', profile: 'p.json', out: 'o' });
+    expect(a.playwrightArgs).toEqual(['--grep', '@K9.5', '-g', 'x', '--repeat-each=2', '-x']);
   });
 
-  it('explains bad input', () => {
-    expect(() => parseArgs(['--target', 'http://x'])).toThrow(/--mode/);
-    expect(() => parseArgs(['--mode', 'edge'])).toThrow(/static or server/);
-    expect(() => parseArgs(['--target'])).toThrow(/needs a value/);
-    expect(() => parseArgs(['--other-build', 'http://x'])).toThrow(/--target/);
+  it('drops a leading -- and passes everything after a later -- unchecked', () => {
+    const a = parseRunArgs(['--', '--grep', '@R2.2', '--', '--no-deps', 'R2.2-not-found']);
+    expect(a.playwrightArgs).toEqual(['--grep', '@R2.2', '--no-deps', 'R2.2-not-found']);
   });
+
+  it('keeps --reporter, --workers and --shard for the run, and still passes --shard on', () => {
+    const a = parseRunArgs(['--reporter', 'dot,json', '--workers', '3', '--shard', '2/3']);
+    expect(a.reporters).toEqual(['dot', 'json']);
+    expect(a.workers).toBe(3);
+    expect(a.shard).toEqual({ current: 2, total: 3 });
+    expect(a.playwrightArgs).toEqual(['--shard', '2/3']);
+  });
+
+  it('reads the discovery flags, which it only passes on', () => {
+    const a = parseRunArgs(['--target', 'http://x', '--mode', 'static', '--max-pages', '20', '--ignore-robots', '--write-profile', 'p.json']);
+    expect(a).toMatchObject({ maxPages: 20, ignoreRobots: true, writeProfile: 'p.json' });
+  });
+
+  const refused: [string[], RegExp][] = [
+    [['--target', 'http://x'], /--target needs --mode/],
+    [['--mode', 'static'], /--mode goes with --target/],
+    [['--mode', 'edge'], /static or server/],
+    [['--target'], /--target needs a value/],
+    [['--target', '--force'], /--target needs a value/],
+    [['--force=yes'], /--force takes no value/],
+    [['--other-build', 'http://x'], /--other-build goes with --target/],
+    [['--frobnicate'], /Unknown option --frobnicate/],
+    [['stray'], /Unexpected argument "stray"/],
+    [['--shard', '3/2'], /--shard needs current\/total/],
+    [['--workers', '0'], /--workers needs/],
+    [['--max-pages', '20'], /--max-pages goes with --target/],
+    [['--project', 'site-static'], /--project must be static or server/],
+    [['--merge', 'dir', '--grep', 'x'], /--merge .* --grep does not go with it/],
+  ];
+  for (const [argv, message] of refused) {
+    it(`refuses ${argv.join(' ')} with one sentence`, () => {
+      let error: unknown;
+      try {
+        parseRunArgs(argv);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(UsageError);
+      expect((error as Error).message).toMatch(message);
+      expect((error as Error).message).not.toContain('\n');
+    });
+  }
 });

@@ -1,22 +1,12 @@
 /**
- * Command line over site/scripts/site.ts.
- *
- *   tsx site/scripts/cli.ts build --mode static|server [--build-id <id>] [--quiet]
- *   tsx site/scripts/cli.ts serve --mode static|server [--port <n>] [--no-build]
- *   tsx site/scripts/cli.ts serve-dir --dir <folder> [--port <n>]
- *   tsx site/scripts/cli.ts serve-nginx [--dir <folder>] [--port <n>]
+ * Command line over the launcher (./launcher). Bad input: one sentence, exit 2. SIGTERM, SIGINT
+ * and SIGHUP stop the server and everything it started (next start runs in its own process group
+ * under launcher/guard.cjs, which also stops it if this process is killed outright).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  buildPaths,
-  buildSite,
-  isBuildFresh,
-  serveServer,
-  serveStatic,
-  type RunningServer,
-  type SiteMode,
-} from './site';
+import { parseArgs } from 'node:util';
+import { buildPaths, buildSite, isBuildFresh, serveServer, serveStatic, watchLaunchers, type RunningServer, type SiteMode } from './launcher';
 import { serveNginx } from './nginx';
 
 const USAGE = `Usage:
@@ -25,166 +15,139 @@ const USAGE = `Usage:
   tsx site/scripts/cli.ts serve-dir --dir <folder> [--port <n>]
   tsx site/scripts/cli.ts serve-nginx [--dir <folder>] [--port <n>]
 
-  build      run next build for one delivery mode (static → site/out, server → site/.next-server)
-  serve      build unless the build is fresh (or --no-build), then serve it on 127.0.0.1
-  serve-dir  serve an already built static export folder (e.g. a modified copy of site/out)
+  build        run next build for one delivery mode (static → site/out, server → site/.next-server)
+  serve        build unless the build is fresh (or --no-build), then serve it on 127.0.0.1
+  serve-dir    serve an already built static export folder (e.g. a modified copy of site/out)
   serve-nginx  serve a static export (default site/out) with nginx and docs/nginx.conf`;
 
 class UsageError extends Error {}
 
-interface Parsed {
-  command: string;
-  flags: Map<string, string | true>;
-}
-
-const KNOWN_FLAGS: Record<string, { value: boolean }> = {
-  mode: { value: true },
-  port: { value: true },
-  dir: { value: true },
-  'build-id': { value: true },
-  'no-build': { value: false },
-  quiet: { value: false },
-  help: { value: false },
+const COMMANDS: Record<string, string[]> = {
+  build: ['mode', 'build-id', 'quiet'],
+  serve: ['mode', 'port', 'no-build', 'quiet'],
+  'serve-dir': ['dir', 'port'],
+  'serve-nginx': ['dir', 'port'],
 };
 
-function parse(argv: string[]): Parsed {
-  const [command, ...rest] = argv;
-  const flags = new Map<string, string | true>();
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i];
-    if (!arg.startsWith('--')) throw new UsageError(`Unexpected argument "${arg}".`);
-    let name = arg.slice(2);
-    let value: string | undefined;
-    const eq = name.indexOf('=');
-    if (eq >= 0) {
-      value = name.slice(eq + 1);
-      name = name.slice(0, eq);
+type Flags = { mode?: string; port?: string; dir?: string; 'build-id'?: string; 'no-build'?: boolean; quiet?: boolean; help?: boolean };
+
+function parse(argv: string[]): { command: string; flags: Flags } {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        mode: { type: 'string' }, port: { type: 'string' }, dir: { type: 'string' }, 'build-id': { type: 'string' },
+        'no-build': { type: 'boolean' }, quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (e) {
+    throw new UsageError((e as Error).message.split('.')[0]);
+  }
+  const [command = '', extra] = parsed.positionals;
+  if (extra !== undefined) throw new UsageError(`Unexpected argument "${extra}"`);
+  const flags = parsed.values as Flags;
+  const allowed = COMMANDS[command];
+  if (allowed) {
+    for (const name of Object.keys(flags)) {
+      if (name !== 'help' && !allowed.includes(name)) throw new UsageError(`Option --${name} is not valid for "${command}"`);
     }
-    const spec = KNOWN_FLAGS[name];
-    if (!spec) throw new UsageError(`Unknown option --${name}.`);
-    if (spec.value) {
-      if (value === undefined) {
-        value = rest[i + 1];
-        if (value === undefined || value.startsWith('--')) throw new UsageError(`Option --${name} needs a value.`);
-        i++;
-      }
-      flags.set(name, value);
-    } else {
-      if (value !== undefined) throw new UsageError(`Option --${name} takes no value.`);
-      flags.set(name, true);
-    }
+  } else if (command && command !== 'help') {
+    throw new UsageError(`Unknown command "${command}"`);
   }
-  return { command: command ?? '', flags };
+  return { command, flags };
 }
 
-function allowOnly(parsed: Parsed, allowed: string[]): void {
-  for (const name of parsed.flags.keys()) {
-    if (!allowed.includes(name)) throw new UsageError(`Option --${name} is not valid for "${parsed.command}".`);
-  }
+function modeOf(flags: Flags): SiteMode {
+  if (flags.mode === undefined) throw new UsageError('Missing --mode static|server');
+  if (flags.mode !== 'static' && flags.mode !== 'server') throw new UsageError(`--mode must be "static" or "server", not "${flags.mode}"`);
+  return flags.mode;
 }
 
-function modeOf(parsed: Parsed): SiteMode {
-  const mode = parsed.flags.get('mode');
-  if (mode === undefined) throw new UsageError('Missing --mode static|server.');
-  if (mode !== 'static' && mode !== 'server') throw new UsageError(`--mode must be "static" or "server", got "${String(mode)}".`);
-  return mode;
-}
-
-function portOf(parsed: Parsed): number | undefined {
-  const raw = parsed.flags.get('port');
-  if (raw === undefined) return undefined;
-  const port = Number(raw);
-  if (typeof raw !== 'string' || !/^\d+$/.test(raw) || port > 65535) {
-    throw new UsageError(`--port must be a number from 0 to 65535, got "${String(raw)}".`);
-  }
+function portOf(flags: Flags): number | undefined {
+  if (flags.port === undefined) return undefined;
+  const port = Number(flags.port);
+  if (!/^\d+$/.test(flags.port) || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not "${flags.port}"`);
   return port;
 }
 
-function keepRunning(server: RunningServer, label: string): Promise<void> {
+/**
+ * Signals are caught from the start. Before the server answers, a signal ends this process at
+ * once (a build or a starting `next start` runs under guard.cjs and stops with it); once it
+ * serves, keepRunning stops the server first.
+ */
+let onStop: ((signal: NodeJS.Signals) => void) | undefined;
+let stopSignal: NodeJS.Signals | undefined;
+function requestStop(signal: NodeJS.Signals): void {
+  if (stopSignal) return;
+  stopSignal = signal;
+  if (onStop) onStop(signal);
+  else process.exit(signal === 'SIGINT' ? 130 : 143);
+}
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, requestStop);
+// Through npm, a SIGTERM to npm kills the shell between us and it, but never reaches us.
+watchLaunchers(() => requestStop('SIGTERM'));
+
+/** Serves until a signal; then stops the server (and with it every process it started). */
+function keepRunning(server: RunningServer, label: string): Promise<number> {
   console.log(`${label} at ${server.url}  (Ctrl-C to stop)`);
   return new Promise((resolve) => {
-    let stopping = false;
-    const stop = (signal: NodeJS.Signals) => {
-      if (stopping) return;
-      stopping = true;
+    onStop = (signal) => {
       console.log(`\n${signal}: stopping…`);
-      server.stop().then(resolve, (error: unknown) => {
-        console.error(error);
-        resolve();
+      const code = signal === 'SIGINT' ? 130 : 143;
+      server.stop().then(() => resolve(code), (error: unknown) => {
+        console.error(error instanceof Error ? error.message : error);
+        resolve(code);
       });
     };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-    process.once('SIGHUP', stop);
   });
 }
 
 async function main(argv: string[]): Promise<number> {
-  const parsed = parse(argv);
-  if (parsed.command === '' || parsed.command === 'help' || parsed.flags.has('help')) {
+  const { command, flags } = parse(argv);
+  if (command === '' || command === 'help' || flags.help) {
     console.log(USAGE);
-    return parsed.command === '' ? 2 : 0;
+    return command === '' ? 2 : 0;
   }
-  switch (parsed.command) {
+  switch (command) {
     case 'build': {
-      allowOnly(parsed, ['mode', 'build-id', 'quiet']);
-      const mode = modeOf(parsed);
-      const buildId = parsed.flags.get('build-id');
-      const result = await buildSite(mode, {
-        buildId: typeof buildId === 'string' ? buildId : undefined,
-        quiet: parsed.flags.has('quiet'),
-      });
-      console.log(
-        `Built ${result.mode} mode in ${(result.ms / 1000).toFixed(1)} s: build id ${result.buildId}, output ${path.relative(process.cwd(), result.dir) || '.'}`,
-      );
+      const mode = modeOf(flags);
+      const result = await buildSite(mode, { buildId: flags['build-id'], quiet: flags.quiet });
+      console.log(`Built ${result.mode} mode in ${(result.ms / 1000).toFixed(1)} s: build id ${result.buildId}, output ${path.relative(process.cwd(), result.dir) || '.'}`);
       return 0;
     }
     case 'serve': {
-      allowOnly(parsed, ['mode', 'port', 'no-build', 'quiet']);
-      const mode = modeOf(parsed);
-      const port = portOf(parsed);
-      if (parsed.flags.has('no-build')) {
+      const mode = modeOf(flags);
+      const port = portOf(flags);
+      if (flags['no-build']) {
         const { output } = buildPaths(mode);
-        const exists = mode === 'static' ? fs.existsSync(path.join(output, 'index.html')) : fs.existsSync(path.join(output, 'BUILD_ID'));
-        if (!exists) throw new UsageError(`--no-build given but there is no ${mode} build in ${output}.`);
+        const exists = fs.existsSync(path.join(output, mode === 'static' ? 'index.html' : 'BUILD_ID'));
+        if (!exists) throw new UsageError(`--no-build given but there is no ${mode} build in ${output}`);
       } else if (isBuildFresh(mode)) {
         console.log(`The ${mode} build is up to date; not rebuilding.`);
       } else {
-        const result = await buildSite(mode, { quiet: parsed.flags.has('quiet') });
+        const result = await buildSite(mode, { quiet: flags.quiet });
         console.log(`Built ${mode} mode in ${(result.ms / 1000).toFixed(1)} s (build id ${result.buildId}).`);
       }
-      const server =
-        mode === 'static'
-          ? await serveStatic({ dir: buildPaths('static').output, port })
-          : await serveServer({ port });
-      await keepRunning(server, `Serving the ${mode} build`);
-      return 0;
+      const server = mode === 'static' ? await serveStatic({ dir: buildPaths('static').output, port }) : await serveServer({ port });
+      return keepRunning(server, `Serving the ${mode} build`);
     }
     case 'serve-dir': {
-      allowOnly(parsed, ['dir', 'port']);
-      const dir = parsed.flags.get('dir');
-      if (typeof dir !== 'string') throw new UsageError('Missing --dir <folder>.');
-      const resolved = path.resolve(dir);
-      if (!fs.existsSync(resolved) || !fs.statSync(resolved).isDirectory()) {
-        throw new UsageError(`--dir ${dir}: no such folder.`);
-      }
-      const server = await serveStatic({ dir: resolved, port: portOf(parsed) });
-      await keepRunning(server, `Serving ${resolved}`);
-      return 0;
+      if (flags.dir === undefined) throw new UsageError('Missing --dir <folder>');
+      const resolved = path.resolve(flags.dir);
+      if (!fs.existsSync(resolved) || !fs.statSync(resolved).isDirectory()) throw new UsageError(`--dir ${flags.dir}: no such folder`);
+      const server = await serveStatic({ dir: resolved, port: portOf(flags) });
+      return keepRunning(server, `Serving ${resolved}`);
     }
-    case 'serve-nginx': {
-      allowOnly(parsed, ['dir', 'port']);
-      const dir = parsed.flags.get('dir');
-      const resolved = typeof dir === 'string' ? path.resolve(dir) : buildPaths('static').output;
-      if (!fs.existsSync(path.join(resolved, 'index.html'))) {
-        throw new UsageError(`${resolved} is not a static export (no index.html): build it first (npm run site:build:static).`);
-      }
-      const server = await serveNginx({ dir: resolved, port: portOf(parsed) });
-      await keepRunning(server, `nginx (docs/nginx.conf) serving ${resolved}`);
-      return 0;
+    default: {
+      // serve-nginx
+      const resolved = flags.dir !== undefined ? path.resolve(flags.dir) : buildPaths('static').output;
+      if (!fs.existsSync(path.join(resolved, 'index.html'))) throw new UsageError(`${resolved} is not a static export (no index.html): build it first (npm run site:build:static)`);
+      const server = await serveNginx({ dir: resolved, port: portOf(flags) });
+      return keepRunning(server, `nginx (docs/nginx.conf) serving ${resolved}`);
     }
-    default:
-      throw new UsageError(`Unknown command "${parsed.command}".`);
   }
 }
 
@@ -192,7 +155,7 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     if (error instanceof UsageError) {
-      console.error(`Error: ${error.message}\n\n${USAGE}`);
+      console.error(`Error: ${error.message}. (tsx site/scripts/cli.ts help lists the commands.)`);
       process.exit(2);
     }
     console.error(error instanceof Error ? error.message : error);

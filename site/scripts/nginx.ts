@@ -3,11 +3,11 @@
  * local export folder: only its `listen` and `root` lines are replaced, everything else is served
  * as written. nginx runs in the foreground in its own temporary prefix and is stopped by stop().
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, repoRoot, waitForHttp, type RunningServer } from './site';
+import { freePort, repoRoot, spawnGuarded, waitForHttp, type RunningServer } from './launcher';
 
 const CANDIDATES = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/bin/nginx', '/opt/homebrew/bin/nginx'];
 
@@ -72,20 +72,15 @@ export async function serveNginx(opts: { dir: string; port?: number; nginx?: str
     fs.rmSync(prefix, { recursive: true, force: true });
     throw new Error(`nginx rejects docs/nginx.conf:\n${check.stderr}`);
   }
-  const child = spawn(nginx, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  // Under guard.cjs: its own process group (master and workers), stopped with this process however it ends.
+  const server = spawnGuarded(nginx, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = server.child;
   let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const url = `http://127.0.0.1:${port}`;
-  const cleanUp = () => fs.rmSync(prefix, { recursive: true, force: true });
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGQUIT'); // graceful: the master stops its workers
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
-    }
-    cleanUp();
+    await server.stop();
+    fs.rmSync(prefix, { recursive: true, force: true });
   };
   try {
     await waitForHttp(`${url}/`, child, 10_000, 'nginx');

@@ -1,0 +1,130 @@
+/**
+ * Benchmark of the reference site → docs/benchmarks.md (a script, not a test).
+ *
+ *   npm run bench [-- --skip-suite] [--skip-bare] [--bare-out <folder>] [--runs N] [--build] [--out <file>]
+ *
+ * 1. First-load JS of the home page (weight.ts) against a bare Next.js export of the same version
+ *    (fixtures/bare-next, built by bare.ts).
+ * 2. Time to first byte and largest contentful paint of the home page over loopback (paint.ts).
+ * 3. Wall time of the conformance suite per mode, and per clause (suite.ts).
+ * 4. Build time per mode: timed here with --build, else read from the build markers (builds.ts).
+ *
+ * Needs both builds (npm run site:build:static / site:build:server). Every figure is written with
+ * the date, the machine, the load average and the command (render.ts).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, lookupChromium } from '../conformance/harness/browser';
+import { buildPaths, buildSite, isBuildFresh, serveServer, serveStatic, type RunningServer } from '../site/scripts/launcher';
+import { buildBare } from './bare';
+import { markerBuildTime, type BuildTime } from './builds';
+import { parseOptions, USAGE } from './options';
+import { measurePaint } from './paint';
+import { render } from './render';
+import { timeSuite, type SuiteTiming } from './suite';
+import { load, log, secs, withQuietBuildLock } from './util';
+import { weighPage, type PageWeight } from './weight';
+
+async function main(): Promise<void> {
+  let opts;
+  try {
+    opts = parseOptions(process.argv.slice(2));
+  } catch (e) {
+    console.error((e as Error).message.split('\n')[0]);
+    process.exit(2);
+  }
+  if (opts.help) {
+    console.log(USAGE);
+    return;
+  }
+  const args = process.argv.slice(2).join(' ');
+  const command = process.env.npm_lifecycle_event === 'bench' ? `npm run bench${args ? ` -- ${args}` : ''}` : `npx tsx bench/main.ts${args ? ` ${args}` : ''}`;
+  const date = new Date();
+  const cpus = os.cpus();
+  const machine = `${cpus.length} cores, ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.type()} ${os.release()} ${os.arch()}, Node ${process.version}`;
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-'));
+  const found = lookupChromium();
+  if (!found.ok) throw new Error(found.message);
+  log(`work folder ${workDir}; load ${load()}`);
+
+  // 4 first: a rebuild must come before anything measures the builds.
+  const builds: BuildTime[] = [];
+  for (const mode of ['static', 'server'] as const) {
+    if (opts.build) {
+      log(`building ${mode}…`);
+      const loadBefore = load();
+      const b = await withQuietBuildLock(() => buildSite(mode, { quiet: true }));
+      builds.push({ mode, ms: b.ms, source: `timed in this run (buildSite; load before ${loadBefore})` });
+    } else {
+      if (!fs.existsSync(buildPaths(mode).marker)) throw new Error(`No ${mode} build: run npm run site:build:${mode} first (or pass --build).`);
+      if (!isBuildFresh(mode)) log(`warning: the ${mode} build is older than a source file; measuring it anyway`);
+      builds.push(markerBuildTime(mode));
+    }
+  }
+
+  // 1. Weight.
+  log('weighing the home page of the static export…');
+  const siteWeight = weighPage(buildPaths('static').output);
+  let bare: { weight: PageWeight; buildMs: number | null; load: string; out: string } | undefined;
+  if (opts.bareOut) {
+    log(`reusing the bare export in ${opts.bareOut}`);
+    bare = { weight: weighPage(opts.bareOut), buildMs: null, load: load(), out: opts.bareOut };
+  } else if (!opts.skipBare) {
+    log('building a bare Next.js export for comparison…');
+    const loadBefore = load();
+    const b = await buildBare(workDir);
+    bare = { weight: weighPage(b.out), buildMs: b.ms, load: loadBefore, out: b.out };
+  }
+
+  // 2. TTFB / LCP.
+  const browser = await chromium.launch({ executablePath: found.choice.executablePath, args: CHROMIUM_ARGS });
+  const chromiumVersion = browser.version();
+  const paint: { label: string; load: string; result: Awaited<ReturnType<typeof measurePaint>> }[] = [];
+  try {
+    const targets: { label: string; start: () => Promise<RunningServer> }[] = [
+      { label: 'static (site/out, serve-handler)', start: () => serveStatic({ dir: buildPaths('static').output }) },
+      { label: 'server (next start)', start: () => serveServer({ quiet: true }) },
+    ];
+    if (bare) {
+      const out = bare.out;
+      targets.push({ label: 'bare Next.js export (serve-handler)', start: () => serveStatic({ dir: out }) });
+    }
+    for (const t of targets) {
+      log(`TTFB/LCP: ${t.label}, ${opts.runs} runs…`);
+      const server = await t.start();
+      try {
+        const loadBefore = load();
+        paint.push({ label: t.label, load: loadBefore, result: await measurePaint(browser, `${server.url}/`, opts.runs) });
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+
+  // 3. Suite.
+  const suites: SuiteTiming[] = [];
+  if (!opts.skipSuite) {
+    for (const mode of ['static', 'server'] as const) {
+      log(`conformance suite, ${mode} mode…`);
+      suites.push(await timeSuite(mode, workDir));
+      log(`  ${secs(suites[suites.length - 1].wallMs)}`);
+    }
+  }
+
+  // Write.
+  const md = render({ opts, command, date, machine, chromiumVersion, siteWeight, bare, paint, suites, builds, loadEnd: load() });
+  fs.writeFileSync(opts.out, md);
+  log(`wrote ${path.relative(process.cwd(), opts.out)}`);
+  // Keep the logs and the bare export (for --bare-out); drop the symlink and the bare build's cache.
+  fs.rmSync(path.join(workDir, 'bare', 'node_modules'), { force: true });
+  fs.rmSync(path.join(workDir, 'bare', '.next'), { recursive: true, force: true });
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { repoRoot } from '../site/scripts/launcher';
+
+export interface Options {
+  runs: number;
+  skipSuite: boolean;
+  skipBare: boolean;
+  build: boolean;
+  out: string;
+  /** Reuse this bare export folder instead of building one (its build time is then not known). */
+  bareOut?: string;
+  help: boolean;
+}
+
+export const USAGE = 'Usage: npm run bench [-- --skip-suite] [--skip-bare] [--bare-out <folder>] [--runs N] [--build] [--out <file>]';
+
+/** Throws an Error with one sentence on bad input. */
+export function parseOptions(argv: string[]): Options {
+  const { values: v } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      runs: { type: 'string' }, 'skip-suite': { type: 'boolean' }, 'skip-bare': { type: 'boolean' }, build: { type: 'boolean' },
+      out: { type: 'string' }, 'bare-out': { type: 'string' }, help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const runs = Number(v.runs ?? 5);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs needs a positive whole number, not ${JSON.stringify(v.runs)}.`);
+  return {
+    runs,
+    skipSuite: !!v['skip-suite'],
+    skipBare: !!v['skip-bare'],
+    build: !!v.build,
+    out: path.resolve(v.out ?? path.join(repoRoot(), 'docs', 'benchmarks.md')),
+    bareOut: v['bare-out'] && path.resolve(v['bare-out']),
+    help: !!v.help,
+  };
+}

@@ -1,0 +1,50 @@
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { repoRoot, withBuildLock } from '../site/scripts/launcher';
+
+export const gzipSize = (buf: Buffer) => zlib.gzipSync(buf, { level: 9 }).length;
+export const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+export const ms = (n: number | null) => (n === null ? 'n/a' : `${n.toFixed(1)} ms`);
+export const secs = (n: number) => `${(n / 1000).toFixed(1)} s`;
+export const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' / ');
+
+export function median(values: number[]): number | null {
+  if (!values.length) return null;
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+export function log(message: string): void {
+  process.stdout.write(`[bench] ${message}\n`);
+}
+
+/** Runs a command with its output in logFile; resolves with its exit code and time. */
+export function run(cmd: string, args: string[], opts: { cwd: string; env?: Record<string, string>; logFile: string }): Promise<{ code: number; ms: number }> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const out = fs.openSync(opts.logFile, 'w');
+    const child = spawn(cmd, args, { cwd: opts.cwd, env: { ...process.env, ...opts.env }, stdio: ['ignore', out, out] });
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      fs.closeSync(out);
+      resolve({ code: code ?? (signal ? 128 : 1), ms: Date.now() - started });
+    });
+  });
+}
+
+export function nextVersion(): string {
+  return (JSON.parse(fs.readFileSync(path.join(repoRoot(), 'node_modules', 'next', 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/** The shared build lock, held once no other `next build` runs on this machine (timings stay clean). */
+export function withQuietBuildLock<T>(fn: () => Promise<T>): Promise<T> {
+  return withBuildLock(fn, { timeoutMs: 20 * 60_000, busy: otherBuildRunning, what: 'npm run bench' });
+}
+
+function otherBuildRunning(): boolean {
+  return spawnSync('pgrep', ['-f', 'next build|next/dist/bin/next build']).status === 0;
+}

@@ -1,0 +1,40 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Mode } from '../../docs/clauses';
+import type { TargetProfile } from '../harness/profile';
+import type { ProfileRef, Run } from '../run/model';
+
+/** conformance/discovery/index.ts as CONTRACT.md describes it (issue 13); loaded only when present. */
+interface DiscoveryModule {
+  discover(opts: { target: string; mode: Mode; maxPages?: number; ignoreRobots?: boolean; executablePath?: string }): Promise<{
+    profile: TargetProfile;
+    sources: Record<string, 'profile' | 'discovered'>;
+    unfilled: { scenario: string; need: string }[];
+    pages: unknown[];
+    observations: Record<string, unknown>;
+  }>;
+  mergeProfiles(hand: TargetProfile | undefined, discovered: TargetProfile): { profile: TargetProfile; sources: Record<string, 'profile' | 'discovered'> };
+}
+
+const DISCOVERY = join(__dirname, '..', 'discovery', 'index.ts');
+
+/**
+ * Crawls the target (discovery, issue 13) and returns the profile to use: the discovered one, or
+ * the hand-written one with the gaps filled. Writes --write-profile and <out>/.run/discovery.json
+ * (pages and observations, for the report). Undefined when discovery is not installed.
+ */
+export async function discoverProfile(run: Pick<Run, 'out' | 'discovery' | 'browser'>, target: string, mode: Mode, hand: ProfileRef | undefined): Promise<ProfileRef | undefined> {
+  if (!existsSync(DISCOVERY)) return undefined;
+  const mod = (await import(DISCOVERY)) as DiscoveryModule;
+  process.stdout.write(`Discovering ${target} (at most ${run.discovery.maxPages ?? 200} pages)…\n`);
+  const found = await mod.discover({ target, mode, maxPages: run.discovery.maxPages, ignoreRobots: run.discovery.ignoreRobots, executablePath: run.browser?.executablePath });
+  const merged = hand ? mod.mergeProfiles(hand.content as unknown as TargetProfile, found.profile) : { profile: found.profile, sources: found.sources };
+  for (const u of found.unfilled) process.stdout.write(`  no "${u.scenario}" scenario found: ${u.need}\n`);
+  const file = join(run.out, '.run', 'discovery.json');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify({ target, mode, sources: merged.sources, unfilled: found.unfilled, pages: found.pages, observations: found.observations }, null, 2));
+  const profileFile = run.discovery.writeProfile ?? join(run.out, '.run', 'discovered-profile.json');
+  writeFileSync(profileFile, `${JSON.stringify(merged.profile, null, 2)}\n`);
+  if (run.discovery.writeProfile) process.stdout.write(`  profile written to ${profileFile}\n`);
+  return { path: profileFile, source: hand ? 'merged' : 'discovered', content: merged.profile as unknown as Record<string, unknown> };
+}

@@ -1,0 +1,103 @@
+import { chromium } from '@playwright/test';
+import type { Mode } from '../../docs/clauses';
+import { CHROMIUM_ARGS, lookupChromium } from '../harness/browser';
+import { Frontier } from './frontier';
+import { routeShape } from './shape';
+import { allowedBy, loadRobots, loadSitemapPaths } from './site-files';
+import type { Crawl, CrawledPage } from './types';
+import { Tab } from './visit';
+
+export interface CrawlOptions {
+  target: string;
+  mode: Mode;
+  maxPages?: number;
+  timeBudgetMs?: number;
+  ignoreRobots?: boolean;
+  executablePath?: string;
+  /** Tabs loading at once (requests in flight are a few per tab). */
+  concurrency?: number;
+  /** Pages of one route shape loaded at most. */
+  perShape?: number;
+  /** Progress lines (default: none). */
+  log?: (line: string) => void;
+}
+
+export const CRAWL_DEFAULTS = { maxPages: 200, timeBudgetMs: 180_000, concurrency: 4, perShape: 10 };
+
+/**
+ * Crawls one origin in a real Chromium (one browser, one context, a few reused tabs), breadth-first
+ * from `/` plus the sitemap, honouring robots.txt unless told not to, until the queue is empty,
+ * `maxPages` pages were loaded or the time budget is spent.
+ */
+export async function crawl(opts: CrawlOptions): Promise<Crawl> {
+  const started = Date.now();
+  const { maxPages, timeBudgetMs, perShape } = { ...CRAWL_DEFAULTS, ...stripUndefined(opts) };
+  let { concurrency } = { ...CRAWL_DEFAULTS, ...stripUndefined(opts) };
+  const origin = new URL(opts.target).origin;
+  const robots = opts.ignoreRobots ? undefined : await loadRobots(origin);
+  // A Crawl-delay is honoured with one tab, capped so a large delay cannot stall the run.
+  const delayMs = Math.min((robots?.crawlDelayS ?? 0) * 1000, 2_000);
+  if (delayMs > 0) concurrency = 1;
+  const frontier = new Frontier((p) => allowedBy(robots, p), perShape);
+  frontier.add('/');
+  const sitemap = await loadSitemapPaths(origin, robots, maxPages * 5);
+  for (const p of sitemap.paths) frontier.add(p);
+
+  let executablePath = opts.executablePath;
+  if (!executablePath) {
+    const found = lookupChromium();
+    if (!found.ok) throw new Error(found.message);
+    executablePath = found.choice.executablePath;
+  }
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  const pages: CrawledPage[] = [];
+  let stoppedBy: Crawl['stoppedBy'];
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const deadline = started + timeBudgetMs;
+    let active = 0;
+    const worker = async () => {
+      const tab = new Tab(await context.newPage());
+      for (;;) {
+        if (pages.length + active >= maxPages) { if (frontier.pending) stoppedBy ??= 'maxPages'; return; }
+        if (Date.now() >= deadline) { if (frontier.pending) stoppedBy ??= 'timeBudget'; return; }
+        const path = frontier.next();
+        if (path === undefined) {
+          // Others may still add links: wait for them, then look again.
+          if (active === 0) return;
+          await new Promise((r) => setTimeout(r, 50));
+          continue;
+        }
+        active++;
+        if (delayMs > 0 && pages.length) await new Promise((r) => setTimeout(r, delayMs));
+        try {
+          const { page, linkPaths } = await tab.visit(origin, path);
+          if (page.finalPath) frontier.markSeen(page.finalPath);
+          pages.push(page);
+          opts.log?.(`${String(pages.length).padStart(4)} ${page.status || '---'} ${path}${page.error ? `  (${page.error})` : ''}`);
+          for (const p of linkPaths) frontier.add(p);
+        } finally {
+          active--;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+  return {
+    origin, mode: opts.mode, pages,
+    robots: { found: !!robots, disallows: robots?.rules.filter((r) => !r.allow).length ?? 0, ignored: !!opts.ignoreRobots },
+    sitemap: { found: sitemap.found, paths: sitemap.paths.length },
+    skippedByRobots: frontier.skipped,
+    stoppedBy, notVisited: frontier.pending,
+    shapes: frontier.shapes(),
+    durationMs: Date.now() - started,
+  };
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+

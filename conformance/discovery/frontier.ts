@@ -1,0 +1,54 @@
+import { routeShape } from './shape';
+
+/** Paths that are files, not pages: not worth a browser load. */
+const NOT_A_PAGE = /\.(pdf|zip|gz|png|jpe?g|gif|svg|webp|avif|ico|css|js|mjs|map|json|xml|txt|rss|atom|mp[34]|webm|woff2?|ttf|otf|csv)$/i;
+
+/**
+ * The crawl's queue: breadth-first, each path once, at most `perShape` pages of one route shape
+ * loaded (so /posts/1…/posts/5000 cost a few loads), every shape counted.
+ */
+export class Frontier {
+  private readonly queue: string[] = [];
+  private readonly seen = new Set<string>();
+  private readonly found = new Map<string, number>();
+  private readonly taken = new Map<string, number>();
+  readonly skipped: string[] = [];
+
+  constructor(private readonly allowed: (path: string) => boolean, private readonly perShape = 10) {}
+
+  add(path: string): void {
+    if (this.seen.has(path)) return;
+    this.seen.add(path);
+    if (NOT_A_PAGE.test(path)) return;
+    if (!this.allowed(path)) { this.skipped.push(path); return; }
+    const shape = routeShape(path);
+    this.found.set(shape, (this.found.get(shape) ?? 0) + 1);
+    this.queue.push(path);
+  }
+
+  /** Marks a path as known without queueing it (e.g. where a redirect ended). */
+  markSeen(path: string): void {
+    this.seen.add(path);
+  }
+
+  /** The next path to load, skipping shapes that already had their share. */
+  next(): string | undefined {
+    while (this.queue.length) {
+      const path = this.queue.shift()!;
+      const shape = routeShape(path);
+      const n = this.taken.get(shape) ?? 0;
+      if (n >= this.perShape) continue;
+      this.taken.set(shape, n + 1);
+      return path;
+    }
+    return undefined;
+  }
+
+  get pending(): number {
+    return this.queue.length;
+  }
+
+  shapes(): { shape: string; found: number; visited: number }[] {
+    return [...this.found].map(([shape, found]) => ({ shape, found, visited: this.taken.get(shape) ?? 0 }));
+  }
+}

@@ -1,0 +1,126 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * What one loaded page shows, read inside the browser. Kept as a plain-JavaScript string: a
+ * function handed to page.evaluate would be serialised after tsx's transform, whose name helpers
+ * do not exist in the page. Reads attributes and visible texts only — never an input's value, a
+ * cookie or storage.
+ */
+export interface RawPageFacts {
+  title: string;
+  hasTitleElement: boolean;
+  firstHeading: string;
+  headings: string[];
+  links: { href: string; url: string; text: string; inView: boolean; visible: boolean; inNav: boolean; inMain: boolean }[];
+  scrollHeight: number;
+  viewportHeight: number;
+  forms: { method: string; action: string; serverFunction: boolean; fields: { tag: string; type?: string; name?: string; label?: string; constraints: Record<string, string> }[]; submits: string[] }[];
+  buttons: string[];
+  errorTexts: string[];
+  limits: { element: string; attribute: string; value: string }[];
+  pagesRouter: boolean;
+  appRouter: boolean;
+  hydrated: boolean;
+  /** CSS selectors of elements that show results (output, role=status, aria-live), announcers left out. */
+  resultSelectors: string[];
+}
+
+/** The spec's generic texts (section 2), looked for in the page's visible text. */
+export const GENERIC_ERROR_TEXTS = [
+  'This page could not be found', 'Bad Request', 'Method Not Allowed', 'Internal Server Error',
+  'An unexpected error has occurred', 'Application error:',
+];
+
+const SCRIPT = `((generic) => {
+  var short = function (s, n) { s = (s || '').replace(/\\s+/g, ' ').trim(); return s.length > n ? s.slice(0, n - 1) + '…' : s; };
+  var name = function (el) {
+    var l = el.getAttribute('aria-label');
+    if (l) return short(l, 80);
+    var by = el.getAttribute('aria-labelledby');
+    if (by) { var t = by.split(/\\s+/).map(function (id) { var x = document.getElementById(id); return x ? x.textContent : ''; }).join(' '); if (t.trim()) return short(t, 80); }
+    if (el.tagName === 'INPUT') return short(el.getAttribute('value') || el.getAttribute('title') || '', 80);
+    return short(el.innerText || el.textContent || el.getAttribute('title') || '', 80);
+  };
+  var visible = function (el) {
+    var r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) return false;
+    var s = getComputedStyle(el);
+    return s.visibility !== 'hidden' && s.display !== 'none';
+  };
+  var vh = window.innerHeight, vw = window.innerWidth;
+  var titleEl = document.querySelector('title:not(svg title)');
+  var h1 = document.querySelector('h1');
+  var anyH = document.querySelector('h1, h2, h3, h4, h5, h6, [role=heading]');
+  var links = Array.prototype.map.call(document.querySelectorAll('a[href]'), function (a) {
+    var r = a.getBoundingClientRect();
+    var vis = visible(a);
+    return {
+      href: a.getAttribute('href') || '', url: a.href, text: name(a), visible: vis,
+      inView: vis && r.bottom > 0 && r.right > 0 && r.top < vh && r.left < vw,
+      inNav: !!a.closest('nav, header, [role=navigation]'),
+      inMain: !!a.closest('main, [role=main]'),
+    };
+  });
+  var LIMIT_ATTRS = ['maxlength', 'minlength', 'min', 'max', 'pattern', 'step', 'required'];
+  var label = function (f) {
+    if (f.getAttribute('aria-label')) return short(f.getAttribute('aria-label'), 80);
+    if (f.labels && f.labels.length) return short(f.labels[0].innerText, 80);
+    return short(f.getAttribute('placeholder') || '', 80);
+  };
+  var forms = Array.prototype.map.call(document.querySelectorAll('form'), function (form) {
+    var action = form.getAttribute('action') || '';
+    var fields = Array.prototype.filter.call(form.querySelectorAll('input, select, textarea'), function (f) {
+      var t = (f.getAttribute('type') || '').toLowerCase();
+      return t !== 'hidden' && t !== 'submit' && t !== 'button' && t !== 'reset' && t !== 'image';
+    }).map(function (f) {
+      var c = {};
+      LIMIT_ATTRS.forEach(function (a) { if (f.hasAttribute(a)) c[a] = a === 'required' ? 'true' : f.getAttribute(a); });
+      return { tag: f.tagName.toLowerCase(), type: f.tagName === 'INPUT' ? (f.getAttribute('type') || 'text').toLowerCase() : undefined,
+        name: f.getAttribute('name') || undefined, label: label(f) || undefined, constraints: c };
+    });
+    var hiddenAction = Array.prototype.some.call(form.querySelectorAll('input[type=hidden]'), function (h) { return /^\\$ACTION_/.test(h.getAttribute('name') || ''); });
+    var submits = Array.prototype.filter.call(form.querySelectorAll('button, input[type=submit]'), function (b) {
+      return (b.getAttribute('type') || 'submit').toLowerCase() === 'submit';
+    }).map(name).filter(Boolean);
+    return { method: (form.getAttribute('method') || 'get').toLowerCase(), action: /^javascript:/i.test(action) ? '(function)' : action.split('?')[0],
+      serverFunction: hiddenAction || /^javascript:/i.test(action), fields: fields, submits: submits };
+  });
+  var buttons = Array.prototype.map.call(document.querySelectorAll('button, [role=button], input[type=submit], input[type=button]'), name).filter(Boolean);
+  var body = document.body ? document.body.innerText || '' : '';
+  var lines = body.split(/\\n+/).map(function (l) { return l.trim(); }).filter(Boolean);
+  var errorTexts = lines.filter(function (l) { return generic.some(function (g) { return l.indexOf(g) >= 0; }); });
+  Array.prototype.forEach.call(document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role=heading]'), function (h) {
+    var t = short(h.innerText || h.textContent, 200);
+    if (/error|exception/i.test(t) && errorTexts.indexOf(t) < 0) errorTexts.push(t);
+  });
+  var limits = [];
+  Array.prototype.forEach.call(document.querySelectorAll('[maxlength], [minlength], [min], [max], [pattern], [step]'), function (el) {
+    ['maxlength', 'minlength', 'min', 'max', 'pattern', 'step'].forEach(function (a) {
+      if (el.hasAttribute(a)) limits.push({ element: el.tagName.toLowerCase() + (el.getAttribute('name') ? '[name=' + el.getAttribute('name') + ']' : ''), attribute: a, value: short(el.getAttribute(a), 120) });
+    });
+  });
+  var headings = Array.prototype.map.call(document.querySelectorAll('h1, h2, h3'), function (h) { return short(h.innerText || h.textContent, 120); }).filter(Boolean).slice(0, 30);
+  var results = Array.prototype.filter.call(document.querySelectorAll('output, [role=status], [aria-live]'), function (el) {
+    return el.id !== '__next-route-announcer__' && el.getAttribute('aria-live') !== 'off';
+  }).map(function (el) {
+    if (el.getAttribute('data-testid')) return '[data-testid=' + JSON.stringify(el.getAttribute('data-testid')) + ']';
+    if (el.id) return '#' + CSS.escape(el.id);
+    return el.tagName.toLowerCase() === 'output' ? 'output' : el.tagName.toLowerCase() + '[role=status]';
+  }).slice(0, 5);
+  return {
+    resultSelectors: results,
+    title: document.title, hasTitleElement: !!titleEl,
+    firstHeading: short((h1 || anyH) ? ((h1 || anyH).innerText || (h1 || anyH).textContent) : '', 200),
+    headings: headings, links: links,
+    scrollHeight: document.documentElement.scrollHeight, viewportHeight: vh,
+    forms: forms, buttons: buttons.slice(0, 100), errorTexts: errorTexts.map(function (t) { return short(t, 200); }).slice(0, 20),
+    limits: limits.slice(0, 100),
+    pagesRouter: !!document.getElementById('__NEXT_DATA__'),
+    appRouter: Array.isArray(self.__next_f),
+    hydrated: typeof window.next === 'object' && window.next !== null,
+  };
+})`;
+
+export async function readPageFacts(page: Page): Promise<RawPageFacts> {
+  return page.evaluate(`${SCRIPT}(${JSON.stringify(GENERIC_ERROR_TEXTS)})`) as Promise<RawPageFacts>;
+}

@@ -1,0 +1,178 @@
+import type { Page, Request } from '@playwright/test';
+import { readPageFacts } from './page-facts';
+import { pathShapeOf, payloadShape, redactQuery } from './redact';
+import { isPageDelivery, pageDataTarget } from './requests';
+import { routeShape } from './shape';
+import type { CallFact, CrawledLink, CrawledPage } from './types';
+
+/** Bounds of one page visit (each wait is for a named thing and ends on its own). */
+export const VISIT = {
+  loadTimeoutMs: 15_000,
+  /** Waiting for the router (window.next) on pages that load /_next/ scripts. */
+  hydrateMs: 3_000,
+  /** The page sits in view until no new page-data request for `quietMs`, at most `sitMs`. */
+  quietMs: 500,
+  sitMs: 3_000,
+  /** Scrolling through a tall page: at most this many viewport-high steps, `stepMs` apart. */
+  scrollSteps: 10,
+  stepMs: 120,
+  /** Pages Router pages: links hovered, and how long a hover's script requests are awaited. */
+  hoverLinks: 8,
+  hoverMs: 800,
+};
+
+// Words of sign-in and account links; not "profile" (social profiles are not accounts here).
+const SIGN_IN = /sign[\s_-]?in|log[\s_-]?in|sign[\s_-]?up|register|\baccount|log[\s_-]?out|sign[\s_-]?out|\bauth/i;
+
+/**
+ * One reusable browser tab and the requests of its current visit. Listeners are attached once;
+ * each visit swaps in a fresh list, so late answers of the previous page are not mixed in.
+ */
+export class Tab {
+  private current: Visit = { requests: [], lastPageData: 0 };
+
+  constructor(readonly page: Page) {
+    page.on('request', (r) => {
+      if (!inMainFrame(r, page)) return;
+      this.current.requests.push(r);
+      // Prefetches: page data (App Router) or a page's script chunk (Pages Router).
+      if (r.resourceType() === 'script' || pageDataTarget(wire(r)) !== undefined) this.current.lastPageData = Date.now();
+    });
+  }
+
+  /** Loads `path` and reads what the crawl keeps. Never throws for the site's faults. */
+  async visit(origin: string, path: string): Promise<{ page: CrawledPage; linkPaths: string[] }> {
+    const visit: Visit = { requests: [], lastPageData: Date.now() };
+    this.current = visit;
+    const base = emptyPage(path);
+    let status = 0;
+    let dynamic = false;
+    try {
+      const res = await this.page.goto(origin + path, { waitUntil: 'load', timeout: VISIT.loadTimeoutMs });
+      status = res?.status() ?? 0;
+      dynamic = /no-store|private/i.test(res?.headers()['cache-control'] ?? '');
+    } catch (e) {
+      return { page: { ...base, error: firstLine(e) }, linkPaths: [] };
+    }
+    const landed = new URL(this.page.url());
+    if (landed.origin !== origin) return { page: { ...base, status, error: `redirected to another origin (${landed.origin})` }, linkPaths: [] };
+    const finalPath = landed.pathname !== path ? landed.pathname : undefined;
+
+    const nextScripts = visit.requests.some((r) => r.resourceType() === 'script' && new URL(r.url()).pathname.startsWith('/_next/'));
+    if (nextScripts) await this.page.waitForFunction('typeof window.next === "object"', undefined, { timeout: VISIT.hydrateMs }).catch(() => undefined);
+    // Sit in view: prefetches start after hydration, in batches; stop once they have gone quiet.
+    await this.sitUntilQuiet(visit);
+
+    let facts;
+    try {
+      facts = await readPageFacts(this.page);
+    } catch (e) {
+      return { page: { ...base, status, finalPath, error: `could not read the page: ${firstLine(e)}` }, linkPaths: [] };
+    }
+    const inViewRequests = visit.requests.length;
+    // Then scroll through a tall page, so router links below the fold show themselves by their prefetch.
+    if (facts.scrollHeight > facts.viewportHeight * 1.2) await this.scrollThrough(visit, facts.scrollHeight, facts.viewportHeight);
+    const targets = (rs: Request[]) => [...new Set(rs.map((r) => pageDataTarget(wire(r))).filter((p): p is string => p !== undefined))];
+    const pageDataRequested = targets(visit.requests.slice(0, inViewRequests));
+    const pageDataOnScroll = targets(visit.requests.slice(inViewRequests)).filter((p) => !pageDataRequested.includes(p));
+    const scriptsOf = (rs: Request[]) => [...new Set(rs.filter((r) => r.resourceType() === 'script' && new URL(r.url()).origin === origin).map((r) => new URL(r.url()).pathname))];
+    const scripts = scriptsOf(visit.requests).slice(0, 100);
+    // Pages Router: which links load their page's code when hovered (router links, even prefetch={false}).
+    const hoverLoads = facts.pagesRouter && facts.hydrated ? await this.hoverLinks(visit, origin, facts.links, finalPath ?? path, scriptsOf) : new Map<string, string[]>();
+    const links: CrawledLink[] = [];
+    let externalLinks = 0;
+    for (const l of facts.links) {
+      let u: URL;
+      try { u = new URL(l.url); } catch { continue; }
+      if (!/^https?:$/.test(u.protocol)) continue;
+      if (u.origin !== origin) { externalLinks++; continue; }
+      const linkPath = u.pathname;
+      links.push({ path: linkPath, href: redactQuery(l.href), text: l.text, inView: l.inView, visible: l.visible, inNav: l.inNav, inMain: l.inMain, prefetched: pageDataRequested.includes(linkPath), prefetchedOnScroll: pageDataOnScroll.includes(linkPath), ...(hoverLoads.has(linkPath) ? { hoverLoads: hoverLoads.get(linkPath) } : {}) });
+    }
+    const calls: CallFact[] = visit.requests.filter((r) => !isPageDelivery(wire(r), origin)).map((r) => ({
+      method: r.method(), ...pathShapeOf(r.url(), origin), resourceType: r.resourceType(),
+      payload: payloadShape(r.postData(), r.headers()['content-type']),
+      page: finalPath ?? path,
+    }));
+    const signInLinks = [...new Set(facts.links.filter((l) => SIGN_IN.test(l.text) || SIGN_IN.test(safePath(l.url))).map((l) => `${l.text || '(no text)'} → ${redactQuery(l.href)}`))];
+    return {
+      page: {
+        ...base, status, finalPath,
+        title: facts.title, hasTitleElement: facts.hasTitleElement, firstHeading: facts.firstHeading, headings: facts.headings,
+        links, externalLinks, scrollHeight: facts.scrollHeight, viewportHeight: facts.viewportHeight,
+        forms: facts.forms.map((f) => ({ ...f, fields: f.fields.map((x) => ({ ...x, tag: x.tag as 'input' | 'select' | 'textarea' })) })),
+        buttons: [...new Set(facts.buttons)], calls, errorTexts: facts.errorTexts, signInLinks, limits: facts.limits,
+        pagesRouter: facts.pagesRouter, appRouter: facts.appRouter, hydrated: facts.hydrated, pageDataRequested, pageDataOnScroll,
+        scripts, dynamic, resultSelectors: facts.resultSelectors,
+      },
+      linkPaths: [...new Set(links.map((l) => l.path))],
+    };
+  }
+
+  private async sitUntilQuiet(visit: Visit): Promise<void> {
+    const until = Date.now() + VISIT.sitMs;
+    visit.lastPageData = Math.max(visit.lastPageData, Date.now());
+    while (Date.now() < until && Date.now() - visit.lastPageData < VISIT.quietMs) await this.page.waitForTimeout(100);
+  }
+
+  /** Hovers up to `VISIT.hoverLinks` visible same-origin links and notes the scripts each hover asked for. */
+  private async hoverLinks(visit: Visit, origin: string, all: { href: string; url: string; visible: boolean; inMain: boolean }[], self: string, scriptsOf: (rs: Request[]) => string[]): Promise<Map<string, string[]>> {
+    const out = new Map<string, string[]>();
+    // The page's content links (its <main>, when it has one): header links are rarely router links here.
+    const links = all.some((l) => l.inMain) ? all.filter((l) => l.inMain) : all;
+    for (const l of links) {
+      if (out.size >= VISIT.hoverLinks) break;
+      let u: URL;
+      try { u = new URL(l.url); } catch { continue; }
+      if (!l.visible || u.origin !== origin || u.pathname === self || out.has(u.pathname) || !l.href.startsWith('/')) continue;
+      const mark = visit.requests.length;
+      const ok = await this.page.locator(`a[href="${l.href.replace(/"/g, '\\"')}"]:visible`).first().hover({ timeout: 3_000, force: true }).then(() => true, () => false);
+      if (!ok) continue;
+      // Until the first script is asked for (then a moment for the rest), at most hoverMs.
+      const until = Date.now() + VISIT.hoverMs;
+      while (Date.now() < until && !scriptsOf(visit.requests.slice(mark)).length) await this.page.waitForTimeout(50);
+      await this.page.waitForTimeout(50);
+      out.set(u.pathname, scriptsOf(visit.requests.slice(mark)));
+    }
+    await this.page.mouse.move(0, 0).catch(() => undefined);
+    return out;
+  }
+
+  private async scrollThrough(visit: Visit, height: number, viewport: number): Promise<void> {
+    const steps = Math.min(VISIT.scrollSteps, Math.ceil(height / viewport));
+    for (let i = 1; i <= steps; i++) {
+      await this.page.evaluate(`window.scrollTo(0, ${i * viewport})`).catch(() => undefined);
+      await this.page.waitForTimeout(VISIT.stepMs);
+    }
+    await this.page.evaluate('window.scrollTo(0, 0)').catch(() => undefined);
+    await this.sitUntilQuiet(visit);
+  }
+}
+
+interface Visit { requests: Request[]; lastPageData: number }
+
+function wire(r: Request) {
+  return { url: r.url(), method: r.method(), resourceType: r.resourceType(), headers: r.headers() };
+}
+
+function safePath(url: string): string {
+  try { return new URL(url).pathname; } catch { return ''; }
+}
+
+function firstLine(e: unknown): string {
+  return String(e instanceof Error ? e.message : e).split('\n')[0];
+}
+
+export function emptyPage(path: string): CrawledPage {
+  return {
+    path, status: 0, title: '', hasTitleElement: false, firstHeading: '', headings: [], links: [], externalLinks: 0,
+    scrollHeight: 0, viewportHeight: 0, forms: [], buttons: [], calls: [], errorTexts: [], signInLinks: [], limits: [],
+    pagesRouter: false, appRouter: false, hydrated: false, pageDataRequested: [], pageDataOnScroll: [], scripts: [], dynamic: false,
+    resultSelectors: [], shape: routeShape(path),
+  };
+}
+
+/** Requests of the page's own frame (a service worker's requests have no frame: Playwright throws). */
+function inMainFrame(r: Request, page: Page): boolean {
+  try { return r.frame() === page.mainFrame(); } catch { return false; }
+}

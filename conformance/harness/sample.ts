@@ -1,0 +1,21 @@
+/**
+ * Reads `read()` until `ok` holds or `timeoutMs` has passed, and returns the last reading either
+ * way: the caller judges it, so a failure message can say what was observed ("saw headings: …")
+ * rather than only that a wait ran out. A reading that throws (the page was being replaced) is
+ * tried again; if the last one threw, its error is thrown (the observation did not complete).
+ */
+export async function sample<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 7_000, everyMs = 100): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    let value: T;
+    try {
+      value = await read();
+    } catch (e) {
+      if (Date.now() >= deadline) throw e;
+      await new Promise((r) => setTimeout(r, everyMs));
+      continue;
+    }
+    if (ok(value) || Date.now() >= deadline) return value;
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}

@@ -1,0 +1,165 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { Mode } from '../../docs/clauses';
+
+/** Bad command-line input: the CLI prints the message (one sentence) and exits 2. */
+export class UsageError extends Error {}
+
+/** The command line, parsed once (node:util parseArgs) and checked for shape; the file system and network are checked later (cli/resolve-run.ts). */
+export interface RunArgs {
+  help: boolean;
+  target?: string;
+  mode?: Mode;
+  profile?: string;
+  out?: string;
+  otherBuild?: string;
+  merge?: string;
+  force: boolean;
+  rebuild: boolean;
+  maxPages?: number;
+  ignoreRobots: boolean;
+  writeProfile?: string;
+  /** --no-discovery: use the profile as given, no crawl. */
+  noDiscovery: boolean;
+  /** --project static|server (reference runs: which modes). */
+  projects: Mode[];
+  workers?: number | string;
+  reporters: string[];
+  shard?: { current: number; total: number };
+  /** A test filter was given (--grep, --grep-invert, --last-failed, or file filters after `--`): the gate then covers the selected clauses only. */
+  filtered: boolean;
+  /** Handed to `playwright test` unchanged: the pass-through flags as written, then everything after `--`. */
+  playwrightArgs: string[];
+}
+
+/** Playwright flags the CLI accepts and hands on as written (value-taking, then boolean). */
+export const PASS_THROUGH_VALUE = ['grep', 'grep-invert', 'shard', 'repeat-each', 'retries', 'max-failures', 'output', 'timeout', 'trace', 'global-timeout'] as const;
+export const PASS_THROUGH_BOOLEAN = ['x', 'headed', 'debug', 'list', 'pass-with-no-tests', 'fully-parallel', 'forbid-only', 'quiet', 'last-failed', 'fail-on-flaky-tests'] as const;
+
+const OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  target: { type: 'string' },
+  mode: { type: 'string' },
+  profile: { type: 'string' },
+  out: { type: 'string' },
+  'other-build': { type: 'string' },
+  merge: { type: 'string' },
+  force: { type: 'boolean' },
+  rebuild: { type: 'boolean' },
+  'max-pages': { type: 'string' },
+  'ignore-robots': { type: 'boolean' },
+  'write-profile': { type: 'string' },
+  'no-discovery': { type: 'boolean' },
+  // Playwright's, interpreted here: which projects, how many workers, extra reporters.
+  project: { type: 'string', multiple: true },
+  workers: { type: 'string', short: 'j' },
+  reporter: { type: 'string', multiple: true },
+  // Playwright's, handed on as written.
+  grep: { type: 'string', short: 'g' },
+  ...Object.fromEntries(PASS_THROUGH_VALUE.filter((n) => n !== 'grep').map((n) => [n, { type: 'string' }])),
+  ...Object.fromEntries(PASS_THROUGH_BOOLEAN.map((n) => [n, { type: 'boolean' }])),
+} satisfies ParseArgsConfig['options'];
+
+const PASS_THROUGH = new Set<string>([...PASS_THROUGH_VALUE, ...PASS_THROUGH_BOOLEAN]);
+
+/** Parses the CLI's arguments; throws UsageError with a one-sentence message on bad input. */
+export function parseRunArgs(argv: string[]): RunArgs {
+  // `npm run conformance -- -- --grep x` and wrappers that keep npm's separator: a leading `--` is not a terminator.
+  const args = argv[0] === '--' ? argv.slice(1) : argv;
+  const cut = args.indexOf('--');
+  const own = cut < 0 ? args : args.slice(0, cut);
+  const rest = cut < 0 ? [] : args.slice(cut + 1);
+  let parsed;
+  try {
+    parsed = parseArgs({ args: own, options: OPTIONS, strict: true, allowPositionals: true, tokens: true });
+  } catch (e) {
+    throw new UsageError(describeParseError(e as Error & { code?: string }));
+  }
+  const v = parsed.values as Record<string, string | string[] | boolean | undefined>;
+  const str = (name: string) => v[name] as string | undefined;
+  const positional = parsed.positionals[0];
+  if (positional !== undefined) throw new UsageError(`Unexpected argument "${positional}": Playwright's test-file filters go after a separate \`--\` (e.g. -- R2.2-not-found).`);
+
+  const out: RunArgs = {
+    help: !!v.help,
+    target: str('target'),
+    profile: str('profile'),
+    out: str('out'),
+    otherBuild: str('other-build'),
+    merge: str('merge'),
+    force: !!v.force,
+    rebuild: !!v.rebuild,
+    ignoreRobots: !!v['ignore-robots'],
+    writeProfile: str('write-profile'),
+    noDiscovery: !!v['no-discovery'],
+    projects: [],
+    reporters: ((v.reporter as string[] | undefined) ?? []).flatMap((r) => r.split(',')).map((r) => r.trim()).filter(Boolean),
+    playwrightArgs: [],
+    filtered: false,
+  };
+  const mode = str('mode');
+  if (mode !== undefined) {
+    if (mode !== 'static' && mode !== 'server') throw new UsageError(`--mode must be static or server, not "${mode}".`);
+    out.mode = mode;
+  }
+  for (const p of (v.project as string[] | undefined) ?? []) {
+    if (p !== 'static' && p !== 'server') throw new UsageError(`--project must be static or server here, not "${p}" (the site's own checks run with npm test).`);
+    if (!out.projects.includes(p)) out.projects.push(p);
+  }
+  const maxPages = str('max-pages');
+  if (maxPages !== undefined) {
+    if (!/^[1-9]\d*$/.test(maxPages)) throw new UsageError(`--max-pages needs a whole number of pages above 0, not "${maxPages}".`);
+    out.maxPages = Number(maxPages);
+  }
+  const workers = str('workers');
+  if (workers !== undefined) {
+    if (!/^[1-9]\d*%?$/.test(workers)) throw new UsageError(`--workers needs a whole number above 0 or a percentage such as 50%, not "${workers}".`);
+    out.workers = workers.endsWith('%') ? workers : Number(workers);
+  }
+  const shard = str('shard');
+  if (shard !== undefined) {
+    const m = /^(\d+)\/(\d+)$/.exec(shard);
+    const current = Number(m?.[1]);
+    const total = Number(m?.[2]);
+    if (!m || current < 1 || total < 1 || current > total) throw new UsageError(`--shard needs current/total with 1 ≤ current ≤ total (e.g. 1/2), not "${shard}".`);
+    out.shard = { current, total };
+  }
+
+  // Hand Playwright's own flags on exactly as they were written.
+  for (const t of parsed.tokens ?? []) {
+    if (t.kind !== 'option' || !PASS_THROUGH.has(t.name)) continue;
+    if (t.value === undefined) out.playwrightArgs.push(t.rawName);
+    else if (t.inlineValue) out.playwrightArgs.push(`${t.rawName}=${t.value}`);
+    else out.playwrightArgs.push(t.rawName, t.value);
+  }
+  out.playwrightArgs.push(...rest);
+  out.filtered = (parsed.tokens ?? []).some((t) => t.kind === 'option' && ['grep', 'grep-invert', 'last-failed'].includes(t.name)) || rest.some((a) => !a.startsWith('-'));
+
+  if (out.mode && !out.target) throw new UsageError('--mode goes with --target (to run one mode of the reference site, use --project static or --project server).');
+  if (out.target && !out.mode) throw new UsageError('--target needs --mode static|server (how the target delivers its pages).');
+  if (out.otherBuild && !out.target) throw new UsageError('--other-build goes with --target (the reference run serves its own second build).');
+  if (out.target && out.projects.some((p) => p !== out.mode)) throw new UsageError(`--project ${out.projects.join(', ')} does not match --mode ${out.mode}; leave --project out with --target.`);
+  for (const [flag, given] of [['--max-pages', out.maxPages !== undefined], ['--ignore-robots', out.ignoreRobots], ['--write-profile', out.writeProfile !== undefined], ['--no-discovery', out.noDiscovery]] as const) {
+    if (given && !out.target) throw new UsageError(`${flag} goes with --target (discovery crawls a target given by URL).`);
+  }
+  if (out.merge !== undefined) {
+    const clash = out.target ? '--target' : out.projects.length ? '--project' : out.shard ? '--shard' : out.playwrightArgs.length ? out.playwrightArgs[0] : undefined;
+    if (clash) throw new UsageError(`--merge rebuilds the report from earlier shards and runs no test, so ${clash} does not go with it.`);
+  }
+  return out;
+}
+
+function describeParseError(e: Error & { code?: string }): string {
+  const name = /'(-[^']+)'/.exec(e.message)?.[1];
+  switch (e.code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return `Unknown option ${name ?? ''}: see --help for the options (Playwright options not listed there go after a separate \`--\`).`;
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
+      return /argument missing|ambiguous/.test(e.message) ? `${optionName(e.message) ?? 'An option'} needs a value.` : `${optionName(e.message) ?? 'An option'} takes no value.`;
+    default:
+      return e.message.split('\n')[0];
+  }
+}
+
+function optionName(message: string): string | undefined {
+  return /'(--?[\w-]+)/.exec(message)?.[1];
+}

@@ -1,0 +1,75 @@
+import type { Mode } from '../../docs/clauses';
+import type { BrowserFacts, ProfileRef, Run, TargetFacts } from './model';
+
+/**
+ * Run facts travel inside the test results: the set-up test of each mode (project `facts-<mode>`,
+ * conformance/setup/run-facts.spec.ts) attaches one JSON of this shape. Playwright runs
+ * dependency projects in every shard and keeps attachments in blob reports, so
+ * `playwright merge-reports` on any machine hands the reporter the targets, build ids, browser,
+ * profile and shard identity of every shard, and the reporter can tell which shard is missing.
+ */
+export const FACTS_ATTACHMENT = 'conformance-run-facts';
+export const FACTS_CONTENT_TYPE = 'application/vnd.conformance-run-facts+json';
+export const FACTS_PROJECT_PREFIX = 'facts-';
+
+export interface RunFacts {
+  mode: Mode;
+  url: string;
+  reference: boolean;
+  otherBuildUrl?: string;
+  profile: ProfileRef;
+  probe?: TargetFacts;
+  /** window.next.version as the page exposes it, when it does. */
+  frameworkVersion?: string;
+  browser: BrowserFacts & { name: string };
+  gateScope: Run['gateScope'];
+  /** Playwright's --shard of the run that produced these facts, or null when not sharded. */
+  shard: { current: number; total: number } | null;
+  startedAt: string;
+}
+
+export const isFactsProject = (name: string | undefined): boolean => !!name?.startsWith(FACTS_PROJECT_PREFIX);
+
+export function parseFacts(body: Buffer | string): RunFacts | undefined {
+  try {
+    const f = JSON.parse(body.toString()) as RunFacts;
+    return f && typeof f.mode === 'string' && typeof f.url === 'string' ? f : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface ShardCheck {
+  /** Shards the results came from (1-based), and how many the run was split into. */
+  seen: number[];
+  total: number;
+  missing: number[];
+}
+
+/**
+ * Which shards are missing from a set of facts. Facts without a shard mean an unsharded run
+ * (nothing can be missing); mixed totals are reported as every shard of the larger total missing
+ * that was not seen.
+ */
+export function checkShards(facts: RunFacts[]): ShardCheck | undefined {
+  const sharded = facts.filter((f) => f.shard);
+  if (!sharded.length) return undefined;
+  const total = Math.max(...sharded.map((f) => f.shard!.total));
+  const seen = [...new Set(sharded.map((f) => f.shard!.current))].sort((a, b) => a - b);
+  const missing: number[] = [];
+  for (let i = 1; i <= total; i++) if (!seen.includes(i)) missing.push(i);
+  return { seen, total, missing };
+}
+
+/** Gate reasons for missing shards, one per shard. */
+export function shardReasons(check: ShardCheck | undefined): string[] {
+  if (!check) return [];
+  return check.missing.map((n) => `shard ${n} of ${check.total} is missing from the merged results (only shard${check.seen.length === 1 ? '' : 's'} ${check.seen.join(', ')} found): its clauses were not run, so the gate cannot pass`);
+}
+
+/** One fact set per mode: the first seen wins (every shard reports the same target). */
+export function factsByMode(facts: RunFacts[]): Map<Mode, RunFacts> {
+  const out = new Map<Mode, RunFacts>();
+  for (const f of facts) if (!out.has(f.mode)) out.set(f.mode, f);
+  return out;
+}

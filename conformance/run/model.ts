@@ -1,0 +1,93 @@
+import type { Mode } from '../../docs/clauses';
+
+/**
+ * One run of the conformance suite, as one typed value. The CLI builds it (parse once, validate
+ * once) and hands it to Playwright through a JSON file (see channel.ts); global setup completes
+ * the reference targets it starts; tests see it only through the `target` fixture.
+ *
+ * This folder imports nothing from harness/, report/ or cli/ (they import it), so it can be read
+ * from the config, the workers, the reporter and the CLI without a cycle.
+ */
+export interface Run {
+  version: 1;
+  /** `test`: run the suite. `merge`: rebuild the report from blob reports of shards. */
+  kind: 'test' | 'merge';
+  /** One per mode of the run, in the order static, server. */
+  targets: RunTarget[];
+  /** Absolute path of the report folder (checked to be a writable folder before the run). */
+  out: string;
+  /** Which clauses the gate covers: every normative clause, or only those with a test selected in this run. */
+  gateScope: 'all' | 'selected';
+  options: RunOptions;
+  /** The Chromium chosen for the run (see harness/browser.ts); absent: look it up where needed. */
+  browser?: BrowserFacts;
+  discovery: DiscoveryOptions;
+  /** For `merge`: the folder holding the shards' blob reports. */
+  mergeFrom?: string;
+}
+
+export interface RunTarget {
+  mode: Mode;
+  /** Base URL; absent until global setup has started the reference site. */
+  url?: string;
+  /** True when the harness builds and serves the reference site itself. */
+  reference: boolean;
+  /** Another build of the same site (C7.3). */
+  otherBuildUrl?: string;
+  profile: ProfileRef;
+  /** What the HTTP probe saw of the target; absent until probed. */
+  probe?: TargetFacts;
+}
+
+/** A target profile by path and content (the content travels with the results). */
+export interface ProfileRef {
+  path: string;
+  /** Where it came from: a file, discovery, or both merged. */
+  source: 'file' | 'reference' | 'discovered' | 'merged';
+  /** The parsed profile (docs/target-profile.schema.json); validated before the run. */
+  content: Record<string, unknown>;
+}
+
+/** What the probe saw (harness/probe.ts ProbeResult, the parts the run keeps). */
+export interface TargetFacts {
+  isThisKind: boolean;
+  kindReason: string;
+  framework?: string;
+  buildId?: string;
+  deploymentId?: string;
+  status?: number;
+}
+
+export interface BrowserFacts {
+  /** Undefined: Playwright's own Chromium. */
+  executablePath?: string;
+  source: 'CHROMIUM_PATH' | 'PATH' | 'system' | 'playwright';
+  /** As printed by `<browser> --version`, when checked. */
+  version?: string;
+}
+
+export interface RunOptions {
+  /** Run the tests even on a target that does not look like this kind of site. */
+  force: boolean;
+  /** Rebuild the reference site even when its build is fresh. */
+  rebuild: boolean;
+  /** Never build the reference site (use the builds there are; the bench sets this). */
+  noBuild: boolean;
+  workers?: number | string;
+  /** Extra Playwright reporters (--reporter); the conformance reporter always runs too. */
+  reporters: string[];
+  /** --shard current/total, when given. */
+  shard?: { current: number; total: number };
+  /** Arguments handed to `playwright test` as they are (see args.ts for which). */
+  playwrightArgs: string[];
+}
+
+export interface DiscoveryOptions {
+  /** False: the profile is used as given (--no-discovery, or the reference site). */
+  enabled: boolean;
+  maxPages?: number;
+  ignoreRobots: boolean;
+  writeProfile?: string;
+}
+
+export const MODES: readonly Mode[] = ['static', 'server'];

@@ -1,0 +1,66 @@
+import { clause, clauseTitle, record } from '../harness/clause';
+import { expect, test } from '../harness/fixtures';
+import { answerOf, coverage, eachSitePage, sitePagesOf } from './every-page';
+
+// C7.4 "It loads script and stylesheet assets."
+// Read as: every script and stylesheet a page loads is answered (2xx) as what it is — a
+// JavaScript or CSS content type. Other origins and images are not part of the sentence.
+
+const JS_TYPE = /^(application|text)\/(javascript|ecmascript|x-javascript)\b/i;
+const CSS_TYPE = /^text\/css\b/i;
+
+interface AssetResult { url: string; type: 'script' | 'stylesheet'; status?: number; contentType?: string; failure?: string; pending?: boolean }
+
+function judge(a: AssetResult): string | undefined {
+  if (a.pending) return undefined;
+  if (a.status === undefined) return `${a.type} ${a.url}: not answered (${a.failure})`;
+  const refused = a.failure ? ` (the browser then refused it: ${a.failure})` : '';
+  // 304: the browser reuses its stored copy, which was answered 2xx before.
+  const okStatus = (a.status! >= 200 && a.status! < 300) || a.status === 304;
+  if (!okStatus) return `${a.type} ${a.url}: answered ${a.status}${refused}`;
+  if (a.status === 304 && !a.contentType) return undefined;
+  const re = a.type === 'script' ? JS_TYPE : CSS_TYPE;
+  if (!re.test(a.contentType ?? '')) return `${a.type} ${a.url}: answered with content type "${a.contentType || '(none)'}", expected ${a.type === 'script' ? 'a JavaScript type' : 'text/css'}${refused}`;
+  return undefined;
+}
+
+test.describe(clauseTitle('C7.4'), clause('C7.4'), () => {
+  test('on every listed page, every script and stylesheet is answered 2xx with a JavaScript or CSS content type', async ({ page, target, obs }, testInfo) => {
+    const sitePages = sitePagesOf(target, obs);
+    const assetTypes = new Map<string, 'script' | 'stylesheet'>();
+    const results: { path: string; status?: number; scripts?: number; stylesheets?: number; bad?: string[]; pending?: string[]; error?: string }[] = [];
+
+    const loaded = await eachSitePage(page, sitePages.paths, async (l) => {
+      const assets: AssetResult[] = [];
+      for (const r of l.requests) {
+        const type = r.resourceType();
+        if ((type !== 'script' && type !== 'stylesheet') || !/^https?:/.test(r.url())) continue;
+        const a = await answerOf(r);
+        assets.push({ url: r.url(), type, ...(a === undefined ? { pending: true } : a) });
+        assetTypes.set(r.url(), type);
+      }
+      const bad = assets.map(judge).filter((x): x is string => !!x);
+      const pending = assets.filter((a) => a.pending).map((a) => a.url);
+      results.push({
+        path: l.path, status: l.status,
+        scripts: assets.filter((a) => a.type === 'script').length, stylesheets: assets.filter((a) => a.type === 'stylesheet').length,
+        bad: bad.length ? bad : undefined, pending: pending.length ? pending : undefined,
+      });
+    }, { quietMs: 300, maxMs: 1_500 });
+    for (const l of loaded.filter((x) => x.error)) results.push({ path: l.path, status: l.status, error: l.error });
+    await record(testInfo, 'every page', { ...coverage(sitePages), results });
+
+    // Each part judges its own kind of asset; pages that did not load leave both parts incomplete.
+    const notLoaded = results.filter((r) => r.error).map((r) => `${r.path} (${r.error})`);
+    for (const [part, type, word] of [['scripts', 'script', 'JavaScript'], ['stylesheets', 'stylesheet', 'CSS']] as const) {
+      await obs.part(part, () => {
+        const bad = results.flatMap((r) => (r.bad ?? []).filter((b) => b.startsWith(`${type} `)).map((b) => `${r.path}: ${b}`));
+        expect(bad, `${part} not answered 2xx with a ${word} content type`).toEqual([]);
+        const pending = results.flatMap((r) => (r.pending ?? []).filter((u) => assetTypes.get(u) === type).map((u) => `${r.path}: no answer to ${u}`));
+        if (notLoaded.length || pending.length) obs.cantTell(`on the listed pages not every ${type} could be observed: ${[...notLoaded, ...pending].slice(0, 3).join('; ')}`);
+        const seen = results.reduce((n, r) => n + ((type === 'script' ? r.scripts : r.stylesheets) ?? 0), 0);
+        if (!seen) obs.untested(`none of the ${sitePages.paths.length} listed pages loaded a ${type}`, `list pages that load ${part} in sitePages`);
+      });
+    }
+  });
+});

@@ -1,0 +1,87 @@
+import { clause, clauseTitle, parts, record } from '../harness/clause';
+import { sameAddress, settle } from '../harness/navigation';
+import { expect, test, type Page } from '../harness/fixtures';
+import { coverage, eachSitePage, sitePagesOf } from './every-page';
+
+// R2.2 "Not-found page: shows the heading 404 and the message "This page could not be found.""
+// Checked for every internal link of every listed page whose target answers 404: following it
+// must end on the not-found page. Each missing target is followed once, from the first page
+// that shows a visible link to it.
+const MESSAGE = 'This page could not be found.';
+
+interface LinkSeen { from: string; raw: string; url: string; visible: boolean }
+interface Followed { target: string; from: string; how: string; endedAt?: string; shown?: { heading404: boolean; message: boolean; headings: string[] }; pending?: string; linkedFrom: number }
+
+async function shownPage(page: Page): Promise<{ heading404: boolean; message: boolean; headings: string[] }> {
+  const heading404 = await page.getByRole('heading', { name: '404', exact: true }).first().isVisible().catch(() => false);
+  const message = await page.getByText(MESSAGE, { exact: true }).first().isVisible().catch(() => false);
+  const headings = await page.getByRole('heading').allInnerTexts().catch(() => [] as string[]);
+  return { heading404, message, headings: headings.map((h) => h.trim()).filter(Boolean).slice(0, 5) };
+}
+
+test.describe(clauseTitle('R2.2'), clause('R2.2'), () => {
+  test('every internal link of the listed pages whose target answers 404 leads to a page showing the heading 404 and the message', parts('link'), async ({ page, target, obs }, testInfo) => {
+    const sitePages = sitePagesOf(target, obs);
+    const origin = new URL(target.url).origin;
+    const links: LinkSeen[] = [];
+    const loaded = await eachSitePage(page, sitePages.paths, async (l) => {
+      const found = await page.locator('a[href]').evaluateAll((els) => els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return { raw: el.getAttribute('href') ?? '', url: (el as HTMLAnchorElement).href, visible: r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden' };
+      }));
+      for (const f of found) {
+        let u: URL;
+        try { u = new URL(f.url); } catch { continue; }
+        if (u.origin !== origin || !/^https?:$/.test(u.protocol)) continue;
+        u.hash = '';
+        links.push({ from: l.path, raw: f.raw, url: u.toString(), visible: f.visible });
+      }
+    }, { quietMs: 0, maxMs: 0 });
+
+    // What each distinct target answers (one request each, bounded).
+    const statusOf = new Map<string, number | string>();
+    for (const url of new Set(links.map((l) => l.url))) {
+      const res = await page.request.get(url, { timeout: 10_000, maxRedirects: 5 }).catch((e: Error) => e.message.split('\n')[0]);
+      statusOf.set(url, typeof res === 'string' ? res : res.status());
+    }
+    const missing = [...statusOf].filter(([, s]) => s === 404).map(([u]) => u);
+
+    const followed: Followed[] = [];
+    for (const url of missing) {
+      const from = links.find((l) => l.url === url && l.visible) ?? links.find((l) => l.url === url)!;
+      const f: Followed = { target: new URL(url).pathname + new URL(url).search, from: from.from, how: from.visible ? `click on the link "${from.raw}"` : 'loaded directly (no visible link to click)', linkedFrom: new Set(links.filter((l) => l.url === url).map((l) => l.from)).size };
+      try {
+        await page.goto(from.from, { waitUntil: 'commit', timeout: 15_000 });
+        await settle(page, undefined, 15_000);
+        const before = page.url();
+        if (from.visible) await page.locator(`a[href="${from.raw.replace(/"/g, '\\"')}"]:visible`).first().click({ timeout: 10_000 });
+        else await page.goto(url, { waitUntil: 'commit', timeout: 15_000 });
+        // Where the link leads may redirect (e.g. /x.html → /x on a static host): wait to leave the page, not for one address.
+        await page.waitForURL((u) => !sameAddress(u.toString(), before), { timeout: 15_000, waitUntil: 'commit' });
+        await settle(page, undefined, 15_000);
+        f.endedAt = new URL(page.url()).pathname;
+        // The not-found page may render on hydration: give its heading a bounded while to show.
+        await page.getByRole('heading', { name: '404', exact: true }).first().waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+        f.shown = await shownPage(page);
+      } catch (e) {
+        f.pending = String((e as Error)?.message ?? e).split('\n')[0];
+      }
+      followed.push(f);
+    }
+
+    await record(testInfo, 'every page', {
+      ...coverage(sitePages),
+      notLoaded: loaded.filter((l) => l.error).map((l) => ({ path: l.path, error: l.error })),
+      linksSeen: links.length, targets: statusOf.size,
+      targetsAnswering404: missing.length, followed,
+      otherErrors: [...statusOf].filter(([, s]) => typeof s === 'string').map(([u, s]) => ({ url: u, error: s })),
+    });
+
+    const wrong = followed.filter((f) => f.shown && !(f.shown.heading404 && f.shown.message))
+      .map((f) => `${f.target} (from ${f.from}, ${f.how}, ended at ${f.endedAt}) shows ${f.shown!.heading404 ? '' : 'no heading "404"'}${!f.shown!.heading404 && !f.shown!.message ? ' and ' : ''}${f.shown!.message ? '' : `no "${MESSAGE}"`}; headings seen: ${f.shown!.headings.map((h) => `"${h}"`).join(', ') || 'none'}`);
+    expect(wrong, 'links to missing pages that do not end on the not-found page').toEqual([]);
+    const incomplete = [...loaded.filter((l) => l.error).map((l) => `${l.path} did not load (${l.error})`), ...followed.filter((f) => f.pending).map((f) => `following ${f.target} from ${f.from}: ${f.pending}`)];
+    if (incomplete.length) obs.cantTell(incomplete.slice(0, 3).join('; '));
+    if (!missing.length) obs.untested(`no internal link on the ${sitePages.paths.length} listed pages leads to a page answering 404`, 'list a page with a link to a missing page in sitePages (discovery lists every crawled page)');
+  });
+});

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { fromCrawl } from '../discovery/index';
+import { fillScenarios, sitePages } from '../discovery/scenarios';
+import { validateProfile } from '../harness/profile';
+import { crawlOf, link, pageOf, referenceLike } from './discovery-crawl.fixture';
+
+describe('discovery fills scenarios from a crawl', () => {
+  const { scenarios, unfilled, notes } = fillScenarios(referenceLike());
+
+  it('makes up unknown paths that the crawl did not find, with a nested one, a query and unicode', () => {
+    expect(scenarios.unknownPaths!.paths).toHaveLength(4);
+    expect(scenarios.unknownPaths!.paths.some((p) => p.includes('?'))).toBe(true);
+    expect(scenarios.unknownPaths!.paths.some((p) => /[^\x00-\x7f]/.test(p))).toBe(true);
+  });
+
+  it('finds a link whose target answered 404', () => {
+    expect(scenarios.brokenLink).toEqual({ from: '/demos/broken-link', href: '/demos/missing-page' });
+  });
+
+  it('builds a navigation chain of at least four titled pages joined by prefetched links, from the home page', () => {
+    const chain = scenarios.navigation!.chain;
+    expect(chain.length).toBeGreaterThanOrEqual(4);
+    expect(chain[0]).toBe('/');
+    expect(new Set(chain).size).toBe(chain.length);
+  });
+
+  it('takes a page at least 1000 px taller than the window, with a router link to another page, as the tall page', () => {
+    expect(scenarios.scroll?.tall).toBe('/demos/tall');
+    expect(['/about', '/contact', '/demos/plain']).toContain(scenarios.scroll?.other);
+  });
+
+  it('takes a page without a <title> element but with a heading as the untitled page of the announcer', () => {
+    expect(scenarios.announcer).toMatchObject({ from: '/', untitled: '/demos/untitled' });
+  });
+
+  it('takes a visible link in view that was never prefetched, on a page that prefetches others and links home, for page data', () => {
+    expect(scenarios.pageData).toEqual({ from: '/demos/no-prefetch', to: '/demos/plain' });
+  });
+
+  it('takes a page with eight or more prefetched links in its main element for the prefetch scenario', () => {
+    expect(scenarios.prefetch).toEqual({ page: '/demos/links', minLinks: 10 });
+  });
+
+  it('reads generic error pages by their code heading and title, keyed by code', () => {
+    expect(scenarios.statusPages?.pages).toEqual({ 404: '/demos/status/404', 418: '/demos/status/418' });
+  });
+
+  it('proposes crash and throw buttons by their names only, and says they were not clicked', () => {
+    expect(scenarios.clientCrash).toEqual({ page: '/demos/crash', trigger: { role: 'button', name: 'Crash this page' } });
+    expect(scenarios.noStatusError).toEqual({ page: '/demos/client-error', trigger: { role: 'button', name: 'Throw an error' } });
+    expect(notes.clientCrash).toMatch(/not clicked/);
+  });
+
+  it('finds a Pages Router pair whose target chunk the first page did not load', () => {
+    expect(scenarios.routeLoadTimeout).toEqual({ from: '/demos/timeout', to: '/demos/timeout/target' });
+  });
+
+  it('does not take a Pages Router link whose hover loads nothing (a plain <a>: a click would load a whole document)', () => {
+    const c = referenceLike();
+    const from = c.pages.find((p) => p.path === '/demos/timeout')!;
+    from.links = from.links.map((l) => ({ ...l, hoverLoads: [] }));
+    expect(fillScenarios(c).scenarios.routeLoadTimeout).toBeUndefined();
+  });
+
+  it('leaves route groups unfilled and says they cannot be seen from outside', () => {
+    expect(scenarios.routeGroups).toBeUndefined();
+    expect(unfilled.find((u) => u.scenario === 'routeGroups')?.need).toMatch(/never show from outside/);
+  });
+
+  it('fills no server-only scenario for a static target', () => {
+    for (const s of ['realStatuses', 'serverCrash', 'retry', 'serverFunction', 'dynamicFreshness'] as const) expect(scenarios[s]).toBeUndefined();
+  });
+
+  it('gives a profile the schema accepts', () => {
+    expect(validateProfile(fromCrawl(referenceLike()).profile)).toEqual([]);
+    expect(validateProfile(fromCrawl(referenceLike('server')).profile)).toEqual([]);
+  });
+
+  it('lists every scenario it could not fill with what the site would need', () => {
+    const empty = fillScenarios(crawlOf([pageOf('/', { links: [] })]));
+    const names = empty.unfilled.map((u) => u.scenario);
+    for (const s of ['brokenLink', 'navigation', 'scroll', 'announcer', 'pageData', 'prefetch', 'routeLoadTimeout', 'statusPages']) expect(names).toContain(s);
+    for (const u of empty.unfilled) expect(u.need.length).toBeGreaterThan(20);
+  });
+
+  it('does not use a link that is plain (never prefetched) for the navigation chain', () => {
+    const plain = (p: string) => link(p, { prefetched: false });
+    const c = crawlOf(['/', '/a', '/b', '/c'].map((p, i, all) => pageOf(p, { links: all[i + 1] ? [plain(all[i + 1])] : [] })));
+    expect(fillScenarios(c).scenarios.navigation).toBeUndefined();
+  });
+
+  it('finds a dynamic page and its hub in server mode, and a server-function form with a result element', () => {
+    const c = referenceLike('server');
+    c.pages.push(
+      pageOf('/demos/dynamic-hub', { links: [link('/', { inNav: true }), link('/demos/dynamic', { prefetched: false })] }),
+      pageOf('/demos/dynamic', { dynamic: true, links: [link('/demos/dynamic-hub', { prefetched: false })] }),
+      pageOf('/demos/action', { forms: [{ method: 'get', action: '', serverFunction: true, fields: [], submits: ['Send'] }], resultSelectors: ['[data-testid="action-result"]'] }),
+      pageOf('/demos/server-crash', { status: 500, errorTexts: ['Application error: a server-side exception has occurred (see the server logs for more information).'] }),
+    );
+    const f = fillScenarios(c).scenarios;
+    expect(f.dynamicFreshness).toEqual({ hub: '/demos/dynamic-hub', page: '/demos/dynamic' });
+    expect(f.serverFunction).toEqual({ page: '/demos/action', submit: { role: 'button', name: 'Send' }, result: '[data-testid="action-result"]' });
+    expect(f.serverCrash).toEqual({ page: '/demos/server-crash' });
+    expect(f.realStatuses?.malformedUrl).toBe('/demos/links/%E0%A4%A');
+  });
+});
+
+describe('sitePages', () => {
+  it('lists every loaded page, at most three of a route shape, and counts the shapes only partly listed', () => {
+    const c = referenceLike();
+    c.shapes = [{ shape: '/demos/links/:id', found: 10, visited: 10 }];
+    const s = sitePages(c);
+    expect(s.paths.filter((p) => p.startsWith('/demos/links/'))).toEqual(['/demos/links/1', '/demos/links/2', '/demos/links/3']);
+    expect(s.paths).toContain('/demos/missing-page');
+    expect(s.shapes).toContainEqual({ shape: '/demos/links/:id', pagesInShape: 10, checked: 3 });
+  });
+});

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The TypeScript types and the JSON schemas that describe the same documents must name the same
+ * fields (a drift check rather than generation: the report's type and schema are edited by hand,
+ * issue 11, and checked against each other here). Required-ness is compared too: a field the
+ * type makes optional must not be required by the schema, and the other way round.
+ */
+const ROOT = path.resolve(__dirname, '..', '..');
+
+/** Property names of an interface (name → optional?) read with the TypeScript compiler. */
+function members(file: string, name: string): Map<string, boolean> {
+  const source = ts.createSourceFile(file, fs.readFileSync(path.join(ROOT, file), 'utf8'), ts.ScriptTarget.ES2022, true);
+  const out = new Map<string, boolean>();
+  const visit = (node: ts.Node) => {
+    if (ts.isInterfaceDeclaration(node) && node.name.text === name) {
+      for (const m of node.members) if (ts.isPropertySignature(m) && m.name) out.set(m.name.getText(source), !!m.questionToken);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  if (!out.size) throw new Error(`no interface ${name} in ${file}`);
+  return out;
+}
+
+type Schema = { properties?: Record<string, Schema>; required?: string[]; definitions?: Record<string, Schema>; items?: Schema; $ref?: string; additionalProperties?: Schema | boolean };
+const load = (file: string) => JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8')) as Schema;
+
+function compare(type: Map<string, boolean>, schema: Schema, ignore: string[] = []) {
+  const props = Object.keys(schema.properties ?? {}).filter((k) => !ignore.includes(k)).sort();
+  const fields = [...type.keys()].filter((k) => !ignore.includes(k)).sort();
+  const required = new Set(schema.required ?? []);
+  const mismatched = fields.filter((k) => props.includes(k) && type.get(k) === required.has(k));
+  return { onlyInType: fields.filter((k) => !props.includes(k)), onlyInSchema: props.filter((k) => !fields.includes(k)), requiredMismatch: mismatched };
+}
+
+const clean = { onlyInType: [], onlyInSchema: [], requiredMismatch: [] };
+
+describe('report: conformance/report/model.ts and docs/report-schema.json name the same fields', () => {
+  const schema = load('docs/report-schema.json');
+  const model = 'conformance/report/model.ts';
+  it('Report', () => expect(compare(members(model, 'Report'), schema)).toEqual(clean));
+  it('TargetInfo', () => expect(compare(members(model, 'TargetInfo'), schema.properties!.targets.items!)).toEqual(clean));
+  it('ClauseResult', () => expect(compare(members(model, 'ClauseResult'), schema.definitions!.result)).toEqual(clean));
+  it('TestRecord', () => expect(compare(members(model, 'TestRecord'), schema.definitions!.test)).toEqual(clean));
+  it('Evidence', () => expect(compare(members(model, 'Evidence'), schema.definitions!.evidence)).toEqual(clean));
+});
+
+describe('profile: conformance/harness/profile.ts and docs/target-profile.schema.json name the same fields', () => {
+  const schema = load('docs/target-profile.schema.json');
+  const file = 'conformance/harness/profile.ts';
+  it('TargetProfile', () => expect(compare(members(file, 'TargetProfile'), schema, ['$schema'])).toEqual(clean));
+  it('Scenarios', () => expect(compare(members(file, 'Scenarios'), schema.properties!.scenarios, [])).toEqual({ ...clean, requiredMismatch: [] }));
+});

@@ -1,0 +1,108 @@
+/**
+ * One build at a time on this machine: site/.build-lock (a folder, created atomically) holds
+ * owner.json naming the process that builds. A waiting run says whom it waits for; a lock whose
+ * owner process is gone (a build killed half-way) is broken at once, with a message.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { siteDir } from './paths';
+
+export interface LockOwner {
+  pid: number;
+  host: string;
+  since: string;
+  what: string;
+}
+
+export interface LockOptions {
+  timeoutMs: number;
+  /** Something else to wait out first (e.g. other `next build`s). */
+  busy?: () => boolean;
+  /** What the holder does, for other runs' messages. */
+  what?: string;
+  /** Where progress goes (default: stdout). */
+  log?: (line: string) => void;
+  /** The lock folder (default site/.build-lock). */
+  lockDir?: string;
+}
+
+/** Owner of a lock folder, or undefined when none is recorded (yet). */
+export function readOwner(lockDir: string): LockOwner | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(lockDir, 'owner.json'), 'utf8')) as LockOwner;
+  } catch {
+    return undefined;
+  }
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM'; // exists, owned by someone else
+  }
+}
+
+/** Why a lock is stale (its owner is gone), or undefined when it is live. */
+export function staleReason(lockDir: string, now = Date.now()): string | undefined {
+  const owner = readOwner(lockDir);
+  if (owner) {
+    if (owner.host === os.hostname() && !isAlive(owner.pid)) return `its owner, process ${owner.pid} (${owner.what}, since ${owner.since}), is no longer running`;
+    return undefined;
+  }
+  // No owner file: an old-style lock, or one being created right now (give it a few seconds).
+  let age = 0;
+  try {
+    age = now - fs.statSync(lockDir).mtimeMs;
+  } catch {
+    return undefined;
+  }
+  return age > 10_000 ? `it names no owner and is ${Math.round(age / 1000)} s old` : undefined;
+}
+
+export async function withBuildLock<T>(fn: () => Promise<T>, opts: LockOptions): Promise<T> {
+  const lock = opts.lockDir ?? path.join(siteDir(), '.build-lock');
+  const log = opts.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const deadline = Date.now() + opts.timeoutMs;
+  let lastSaid = '';
+  let lastSaidAt = 0;
+  const say = (line: string) => {
+    // Say it once, then again every 30 s while it stays true.
+    if (line === lastSaid && Date.now() - lastSaidAt < 30_000) return;
+    lastSaid = line;
+    lastSaidAt = Date.now();
+    log(line);
+  };
+  for (;;) {
+    if (opts.busy?.()) {
+      say('Waiting for another `next build` on this machine to finish…');
+    } else {
+      try {
+        fs.mkdirSync(lock);
+        const owner: LockOwner = { pid: process.pid, host: os.hostname(), since: new Date().toISOString(), what: opts.what ?? 'building the reference site' };
+        fs.writeFileSync(path.join(lock, 'owner.json'), JSON.stringify(owner));
+        break;
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+        const stale = staleReason(lock);
+        if (stale) {
+          log(`Breaking the build lock ${lock}: ${stale}.`);
+          fs.rmSync(lock, { recursive: true, force: true });
+          continue;
+        }
+        const owner = readOwner(lock);
+        say(`Waiting for the build lock ${lock}${owner ? `, held by process ${owner.pid} (${owner.what}, since ${owner.since})` : ''}…`);
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`Gave up after ${Math.round(opts.timeoutMs / 1000)} s waiting for the build lock ${lock}${readOwner(lock) ? ` held by process ${readOwner(lock)!.pid}` : ''}; if no build is running, remove that folder.`);
+    await sleep(500);
+  }
+  try {
+    return await fn();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
