@@ -165,8 +165,13 @@ export const CLAUSES: Clause[] = [
     hash: '966ef501e13fb8d7',
     howTested: 'While visiting and navigating the profile\'s pages, no address shown by the browser, no same-origin link href and no page-data request URL has a path segment in parentheses; pages the profile says live in a group answer at their address without it (when neither that address nor the one with the group answers, the profile\'s page is missing: untested). That the address with the group inserted answers 404 is advisory. Evidence: the list of addresses, hrefs, request URLs and statuses checked.',
     readings: [
-      'Judged: no address the browser shows, no same-origin link href and no page-data request URL seen while visiting has a path segment in parentheses; a page that lives in a group answers at its address without the group.',
+      'Judged (part "addresses"): no address the browser shows, no same-origin link href and no page-data request URL seen while visiting the profile\'s pages — and every page of `sitePages` when the profile (or discovery) lists them — has a path segment in parentheses.',
+      'Part "grouped-pages" (optional: only the site\'s authors know its folders): a page the profile says lives in a group answers at its address without the group.',
       'Not stated, so advisory: that the address with the group segment inserted answers 404.',
+    ],
+    parts: [
+      { id: 'addresses', text: 'Path segments written in parentheses … do not appear in the address (nor in links or page-data requests).' },
+      { id: 'grouped-pages', text: 'A page inside a route group is reached at its address without the group.', optional: true },
     ],
   },
   {

@@ -42,6 +42,26 @@ async function securityHeaders() {
   ];
 }
 
+/**
+ * An unparsable Next-Router-State-Tree header is a client error: without this, a dynamic page
+ * answers 500 and logs a stack (Next parses the header before middleware sees it — the flight
+ * headers are stripped from the middleware's request). A well-formed one is URL-encoded JSON
+ * array text: "%5B", unreserved or percent-encoded characters, "%5D". Anything else goes to a
+ * route handler that answers 400 with a one-line body.
+ */
+const ROUTER_STATE_OK = "%5B[A-Za-z0-9%._~!*'()-]*%5D";
+async function rejectBadRouterState() {
+  return {
+    beforeFiles: [{
+      source: '/:path*',
+      has: [{ type: 'header' as const, key: 'next-router-state-tree', value: `(?!${ROUTER_STATE_OK}$).*` }],
+      destination: '/bad-router-state',
+    }],
+    afterFiles: [],
+    fallback: [],
+  };
+}
+
 export default function config(phase: string): NextConfig {
   const rawMode = process.env.SITE_MODE ?? 'server';
   if (rawMode !== 'static' && rawMode !== 'server') {
@@ -82,7 +102,7 @@ export default function config(phase: string): NextConfig {
     env: { SITE_MODE: mode },
     // Security headers (docs/security.md). An export has no server: the static server sends its
     // own (SECURITY_HEADERS in scripts/site.ts).
-    ...(mode === 'server' ? { headers: securityHeaders } : {}),
+    ...(mode === 'server' ? { headers: securityHeaders, rewrites: rejectBadRouterState } : {}),
     outputFileTracingRoot: path.join(__dirname, '..'),
     eslint: { ignoreDuringBuilds: true },
     experimental: {

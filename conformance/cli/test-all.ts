@@ -3,7 +3,11 @@
 //   2. unit and property tests of the harness (vitest);
 //   3. the conformance suite and the site checks against the reference site in both modes
 //      (builds both modes first), with the gate over every normative clause;
-//   4. the mutants' quick set, when fixtures/mutants exists (npm run mutants runs them all).
+//   4. the mutants' quick set, when fixtures/mutants exists (npm run mutants runs them all);
+//   5. the truthfulness mutants: a missing precondition must give untested, a change the spec
+//      allows must leave the clause passed (issue 11);
+//   6. one column of the implementation matrix: Next 14.2's create-next-app template as a static
+//      export, a site nobody here wrote, judged against the verdicts its framework code implies.
 // Without a working Chromium, steps 3 and 4 cannot run: one message, counted as one failure.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -12,6 +16,8 @@ import { lookupChromium } from '../harness/browser';
 import { defaultRun, ROOT, runEnv, writeRunFile } from '../run/channel';
 
 interface Counts { passed: number; failed: number; skipped: number }
+/** Mutants whose expected verdict is not `failed` (fixtures/mutants/catalogue.ts `expected`). */
+const TRUTHFULNESS_MUTANTS = ['K9.1-link-removed', 'C7.4-assets-other-origin-allowed', 'C7.3-foreign-build-accepted'];
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
 
@@ -75,7 +81,20 @@ async function main(): Promise<void> {
       const ok = m.mutants.filter((x) => x.killed && x.collateral.length === 0).length;
       return { passed: ok, failed: m.mutants.length - ok + (code !== 0 && ok === m.mutants.length ? 1 : 0), skipped: 0 };
     });
+    await step('mutants (truthfulness: untested and allowed changes)', async () => {
+      const file = join(run.out, 'mutants.json');
+      rmSync(file, { force: true });
+      const code = await exec(bin('tsx'), [mutants, '--only', TRUTHFULNESS_MUTANTS.join(','), '--declared-only']);
+      if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
+      const m = JSON.parse(readFileSync(file, 'utf8')) as { mutants: { killed: boolean; collateral: string[] }[] };
+      const ok = m.mutants.filter((x) => x.killed).length;
+      return { passed: ok, failed: m.mutants.length - ok + (code !== 0 && ok === m.mutants.length ? 1 : 0), skipped: 0 };
+    });
   }
+  await step('implementation matrix: next-14.2-static (a site nobody here wrote)', async () => {
+    const code = await exec('npm', ['run', '--silent', 'matrix', '--', '--only', 'next-14.2-static', '--out', join(run.out, 'matrix-ci')]);
+    return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
+  });
   finish();
 }
 

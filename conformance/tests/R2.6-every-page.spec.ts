@@ -1,4 +1,4 @@
-import { clause, clauseTitle, record } from '../harness/clause';
+import { clause, clauseTitle, parts, record } from '../harness/clause';
 import { readPageData, requestLike } from '../harness/page-data';
 import { expect, test } from '../harness/fixtures';
 import { coverage, eachSitePage, sitePagesOf } from './every-page';
@@ -18,7 +18,7 @@ function groupSegments(url: string): string[] {
 }
 
 test.describe(clauseTitle('R2.6'), clause('R2.6'), () => {
-  test('on every listed page, the address, every same-origin link and every page-data request are free of segments in parentheses', async ({ page, target, obs }, testInfo) => {
+  test('on every listed page, the address, every same-origin link and every page-data request are free of segments in parentheses', parts('addresses'), async ({ page, target, obs }, testInfo) => {
     const sitePages = sitePagesOf(target, obs);
     const origin = new URL(target.url).origin;
     const results: { path: string; status?: number; address?: string; links?: number; pageData?: number; bad?: string[]; error?: string }[] = [];

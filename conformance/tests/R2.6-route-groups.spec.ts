@@ -1,4 +1,4 @@
-import { clause, clauseTitle, record } from '../harness/clause';
+import { clause, clauseTitle, parts, record } from '../harness/clause';
 import { clickLinkTo, open, settle, waitForAddress } from '../harness/navigation';
 import { quoted } from '../harness/page-text';
 import { expect, test, type Page } from '../harness/fixtures';
@@ -32,7 +32,7 @@ function withGroupInserted(path: string, group: string): string[] {
 const pathOf = (url: string): string => { const u = new URL(url); return u.pathname + u.search; };
 
 test.describe(clauseTitle('R2.6'), clause('R2.6'), () => {
-  test('no address, link or page-data request seen while visiting the site has a segment in parentheses', async ({ page, target, requestLog, obs }, testInfo) => {
+  test('no address, link or page-data request seen while visiting the site has a segment in parentheses', parts('addresses'), async ({ page, target, requestLog, obs }, testInfo) => {
     const { chain } = target.scenario('navigation');
     const groups = target.scenario('routeGroups');
     const origin = new URL(target.url).origin;
@@ -78,7 +78,7 @@ test.describe(clauseTitle('R2.6'), clause('R2.6'), () => {
     expect(bad, `expected no path segment in parentheses in the ${addresses.length} addresses, ${links.size} link hrefs and ${pageData.length} page-data requests seen, saw: ${quoted(bad)}`).toEqual([]);
   });
 
-  test('a page inside a route group answers at its address without the group', async ({ page, target, obs }, testInfo) => {
+  test('a page inside a route group answers at its address without the group', parts('grouped-pages'), async ({ page, target, obs }, testInfo) => {
     const { pages } = target.scenario('routeGroups');
     const checked: { url: string; status: number }[] = [];
     const status = async (path: string): Promise<number> => {

@@ -311,3 +311,28 @@ test.describe('server functions (server)', () => {
     );
   });
 });
+
+test.describe('router-state header (server)', () => {
+  test.beforeEach(({ target }, info) => {
+    info.skip(target.mode !== 'server', 'a static export has no server that reads request headers');
+  });
+
+  test('an unparsable Next-Router-State-Tree header gets a 400 with no stack trace; a real one is served', async ({ request, page }) => {
+    const bad = ['not-json', '%5B%22%22%2C', '{}', '%7B%7D', '%5B%22x%22%5D%5D%5B'];
+    for (const tree of bad) {
+      const res = await get(request, '/demos/dynamic', { rsc: '1', 'next-router-state-tree': tree });
+      const body = await res.text();
+      expect(res.status(), `status for the header "${tree}"`).toBe(400);
+      expect(body, `body for the header "${tree}"`).not.toMatch(STACK_TRACE);
+    }
+    // A header the browser really sends still gets page data.
+    let real: string | undefined;
+    page.on('request', (r) => { real ??= r.headers()['next-router-state-tree']; });
+    await page.goto('/demos/dynamic-hub');
+    await page.locator('a[href="/demos/dynamic"]').first().click();
+    await expect(page).toHaveURL(/\/demos\/dynamic$/);
+    expect(real, 'the browser sent a router-state header').toBeTruthy();
+    const ok = await get(request, '/demos/dynamic', { rsc: '1', 'next-router-state-tree': real! });
+    expect(ok.status(), 'status for the header the browser sent').toBe(200);
+  });
+});
