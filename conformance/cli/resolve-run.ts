@@ -2,7 +2,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Mode } from '../../docs/clauses';
 import { lookupChromium } from '../harness/browser';
-import { loadProfile } from '../harness/profile';
+import { loadProfile, type TargetProfile } from '../harness/profile';
+import { preflight, renderPreflight } from '../preflight/preflight';
 import { probeTarget, type ProbeResult } from '../harness/probe';
 import { UsageError, type RunArgs } from '../run/args';
 import { defaultRun, REFERENCE_PROFILE_FILE, referenceTarget, ROOT } from '../run/channel';
@@ -45,6 +46,11 @@ export async function resolveRun(args: RunArgs, log: (line: string) => void = (l
     const found = await discoverProfile(base, target, args.mode, hand);
     if (found) t.profile = found;
     else if (!hand) log(`Note: no --profile and discovery is not installed here: using the reference site's profile (${REFERENCE_PROFILE_FILE}).`);
+  }
+  if (probe.isThisKind) {
+    // Pre-flight (issue 11): per scenario, usable or why not — the reasons the verdicts will carry.
+    const checks = await preflight(target, t.profile.content as unknown as TargetProfile, args.mode);
+    log(`Pre-flight of the profile's scenarios against ${target}:\n${renderPreflight(checks)}`);
   }
   return { ...base, targets: [t] };
 }

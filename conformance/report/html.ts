@@ -1,4 +1,5 @@
 import type { ClauseResult, ClauseRow, Report, TestRecord, Verdict } from './model';
+import { renderObservedHtml } from './observed';
 
 /**
  * One self-contained HTML page (inline CSS and a few lines of script, nothing fetched) that an
@@ -39,7 +40,7 @@ ${r.gate.reasons.length ? `<details class="reasons" open><summary>Why the gate f
 </form>
 <table class="clauses">
 <thead><tr><th scope="col">Clause</th><th scope="col">Spec text</th>${r.modes.map((m) => `<th scope="col">${m}</th>`).join('')}</tr></thead>
-${r.clauses.map((c) => clauseRow(c, r.modes)).join('\n')}
+${r.clauses.map((c) => clauseRow(c, r.modes, r.observed)).join('\n')}
 </table>
 </section>
 </main>
@@ -50,13 +51,14 @@ ${r.clauses.map((c) => clauseRow(c, r.modes)).join('\n')}
 
 const VERDICT_ORDER: Verdict[] = ['passed', 'failed', 'cantTell', 'untested', 'inapplicable'];
 
-function clauseRow(c: ClauseRow, modes: Report['modes']): string {
+function clauseRow(c: ClauseRow, modes: Report['modes'], observed?: Report['observed']): string {
   const data = modes.map((m) => `data-${m}="${c.results[m]!.verdict}"`).join(' ');
   const details: string[] = [];
   if (c.readings?.length) details.push(`<p><strong>How the text is read</strong></p><ul>${c.readings.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>`);
   if (c.howTested) details.push(`<p><strong>How it is tested.</strong> ${esc(c.howTested)}</p>`);
   if (c.questions?.length) details.push(`<p><strong>Open questions that would settle it</strong></p><ul>${c.questions.map((q) => `<li>${esc(q)}</li>`).join('')}</ul>`);
   if (c.evidenceNeeded?.length) details.push(`<p><strong>Evidence needed</strong></p><ul>${c.evidenceNeeded.map((q) => `<li>${esc(q)}</li>`).join('')}</ul>`);
+  if (c.kind === 'pending' && observed?.[c.id]) details.push(`<h4>Observed on this target</h4>${renderObservedHtml(observed, c.id)}`);
   for (const m of modes) {
     const res = c.results[m]!;
     if (!res.tests.length && c.kind !== 'normative') continue;

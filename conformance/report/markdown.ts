@@ -1,4 +1,5 @@
 import type { Report, Verdict } from './model';
+import { renderObservedMarkdown } from './observed';
 
 const ICON: Record<Verdict, string> = { passed: '✅ passed', failed: '❌ failed', cantTell: '❔ cantTell', inapplicable: '➖ inapplicable', untested: '⏸ untested' };
 
@@ -25,6 +26,9 @@ export function renderMarkdown(r: Report): string {
       };
       lines.push(`| ${c.id}/${id} | ↳ ${(c.results[r.modes[0]]?.parts ?? c.results[r.modes[r.modes.length - 1]]?.parts ?? []).find((x) => x.id === id)?.text.replace(/\|/g, '\\|') ?? ''} | ${r.modes.map(cell).join(' | ')} |`);
     }
+  }
+  if (r.observed && Object.keys(r.observed).length) {
+    lines.push('', '### Observed on this target (pending clauses: untested, for the spec owner)', '', renderObservedMarkdown(r.observed));
   }
   if (!r.gate.passed) {
     lines.push('', 'Gate failures:');

@@ -101,6 +101,11 @@ export interface Report {
   clauses: ClauseRow[];
   totals: Partial<Record<Mode, Totals>> & { all: Totals };
   gate: { passed: boolean; scope: 'all' | 'selected'; reasons: string[] };
+  /**
+   * Per pending clause, what discovery observed on the target that bears on its open questions
+   * (docs/observations.schema.json). Never a verdict: pending clauses stay untested.
+   */
+  observed?: Record<string, unknown>;
   /** Headline figures of the last mutant run (npm run mutants), when there is one. */
   mutation?: { score: number; killed: number; total: number; collateral: number; at: string };
 }
