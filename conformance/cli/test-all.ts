@@ -91,6 +91,10 @@ async function main(): Promise<void> {
       return { passed: ok, failed: m.mutants.length - ok + (code !== 0 && ok === m.mutants.length ? 1 : 0), skipped: 0 };
     });
   }
+  await step('sharded run merged in another folder (the README recipe)', async () => {
+    const code = await exec(bin('tsx'), [join(ROOT, 'conformance', 'cli', 'shard-check.ts')]);
+    return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
+  });
   await step('implementation matrix: next-14.2-static (a site nobody here wrote)', async () => {
     const code = await exec('npm', ['run', '--silent', 'matrix', '--', '--only', 'next-14.2-static', '--out', join(run.out, 'matrix-ci')]);
     return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };

@@ -19,3 +19,18 @@ export async function sample<T>(read: () => Promise<T>, ok: (value: T) => boolea
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }
+
+/** Polls a predicate in real time; false when the bound runs out (the caller decides what that means). */
+export async function within(ms: number, predicate: () => boolean | Promise<boolean>): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (!(await predicate())) {
+    if (Date.now() > end) return false;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return true;
+}
+
+/** The page's path, decoded, for messages ("/über" rather than "/%C3%BCber"). */
+export function pathOf(page: { url(): string }): string {
+  try { return decodeURI(new URL(page.url()).pathname); } catch { return page.url(); }
+}

@@ -4,6 +4,7 @@ import { clickLinkTo, settle } from '../harness/navigation';
 import type { Observer } from '../harness/observe';
 import { readPageData } from '../harness/page-data';
 import type { LoggedRequest, RequestLog } from '../harness/request-log';
+import { pathOf, within } from '../harness/sample';
 
 // C7.2 "The product fetches the data of a page from its own origin when navigating. It requests the page path with a text suffix,"
 
@@ -16,20 +17,6 @@ function withTextSuffix(path: string): string {
 function evidence(e: LoggedRequest): object {
   const d = readPageData(e);
   return { method: e.method, url: e.url, shape: d?.shape, page: d?.page, prefetch: d?.prefetch, status: e.status, headers: e.headers, contentType: e.responseHeaders?.['content-type'] };
-}
-
-function pathOf(page: Page): string {
-  try { return decodeURI(new URL(page.url()).pathname); } catch { return page.url(); }
-}
-
-/** Polls in real time; false when the bound runs out (for observations that must never end the test). */
-async function within(ms: number, predicate: () => boolean): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (!predicate()) {
-    if (Date.now() > end) return false;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return true;
 }
 
 /** Status and content type are not stated by the clause: reported as advisories once the answer is in. */

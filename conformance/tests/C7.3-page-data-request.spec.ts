@@ -6,6 +6,7 @@ import type { Observer } from '../harness/observe';
 import { isPageDataRequestOf, pageDataPath, readPageData } from '../harness/page-data';
 import type { TargetProfile } from '../harness/profile';
 import { RequestLog, type LoggedRequest } from '../harness/request-log';
+import { pathOf, within } from '../harness/sample';
 
 // C7.3 "and sends the target address, the current address, the router state and the build identifier."
 
@@ -39,19 +40,6 @@ function recognisedNames(profile: TargetProfile): string {
 function evidence(e: LoggedRequest): object {
   const d = readPageData(e);
   return { method: e.method, url: e.url, shape: d?.shape, page: d?.page, prefetch: d?.prefetch, status: e.status, headers: e.headers };
-}
-
-function pathOf(page: Page): string {
-  try { return decodeURI(new URL(page.url()).pathname); } catch { return page.url(); }
-}
-
-async function within(ms: number, predicate: () => boolean): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (!predicate()) {
-    if (Date.now() > end) return false;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return true;
 }
 
 /** Loads `from`, follows its link to `to` and returns the page-data fetches the navigation itself made (untested when none). */

@@ -2,17 +2,9 @@ import type { Request } from '@playwright/test';
 import { clause, clauseTitle, record } from '../harness/clause';
 import { expect, test } from '../harness/fixtures';
 import { settle } from '../harness/navigation';
+import { within } from '../harness/sample';
 
 // C7.5 "Server-function calls are posted to the current path. Their payloads are not shown."
-
-async function within(ms: number, predicate: () => boolean | Promise<boolean>): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (!(await predicate())) {
-    if (Date.now() > end) return false;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return true;
-}
 
 test.describe(clauseTitle('C7.5'), clause('C7.5'), () => {
   test('submitting the form posts the server-function call to the current page\'s path', async ({ page, target, requestLog, noReload, faults, obs }, testInfo) => {

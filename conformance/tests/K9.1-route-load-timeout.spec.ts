@@ -1,21 +1,9 @@
 import { clause, clauseTitle, record } from '../harness/clause';
 import { expect, test, type Page } from '../harness/fixtures';
 import { settle } from '../harness/navigation';
+import { pathOf, within } from '../harness/sample';
 
 // K9.1 "A route load times out after 3.8 seconds."
-
-function pathOf(page: Page): string {
-  try { return decodeURI(new URL(page.url()).pathname); } catch { return page.url(); }
-}
-
-async function within(ms: number, predicate: () => boolean): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (!predicate()) {
-    if (Date.now() > end) return false;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return true;
-}
 
 test.describe(clauseTitle('K9.1'), clause('K9.1'), () => {
   test('a route whose code does not arrive is still awaited at 3.7 s and loaded as a whole page by 3.9 s', async ({ page, target, requestLog, clock, faults, obs }, testInfo) => {

@@ -4,6 +4,7 @@ import { expect, test, type Page } from '../harness/fixtures';
 import type { Observer } from '../harness/observe';
 import { isPageDataRequest, isPageDataRequestOf } from '../harness/page-data';
 import type { RequestLog } from '../harness/request-log';
+import { within } from '../harness/sample';
 
 // K9.2 "Page-data fetches are retried on server errors (5xx). The number of retries is not shown."
 
@@ -14,15 +15,6 @@ function freshSlug(): string {
 /** Whether an address's path names the slug (page data of the slug's page, in any form). */
 function namesSlug(url: string, slug: string): boolean {
   try { return decodeURIComponent(new URL(url).pathname).includes(slug); } catch { return url.includes(slug); }
-}
-
-async function within(ms: number, predicate: () => boolean | Promise<boolean>): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (!(await predicate())) {
-    if (Date.now() > end) return false;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return true;
 }
 
 interface Attempt { url: string; answer: number | 'server' }

@@ -4,12 +4,9 @@ import { expect, test, type Page } from '../harness/fixtures';
 import { clickLinkTo, settle } from '../harness/navigation';
 import type { Observer } from '../harness/observe';
 import type { RequestLog } from '../harness/request-log';
+import { pathOf } from '../harness/sample';
 
 // K9.3 "Prefetched page data counts as fresh for 30 seconds"
-
-function pathOf(page: Page): string {
-  try { return decodeURI(new URL(page.url()).pathname); } catch { return page.url(); }
-}
 
 async function reach(page: Page, obs: Observer, path: string, how: string): Promise<void> {
   await obs.until(`the address to become ${path} after ${how}`, () => pathOf(page) === path, 15_000);

@@ -5,21 +5,9 @@ import { settle } from '../harness/navigation';
 import type { Observer } from '../harness/observe';
 import { readPageData, requestLike } from '../harness/page-data';
 import type { RequestLog } from '../harness/request-log';
+import { pathOf, within } from '../harness/sample';
 
 // K9.4 "and expires after 5 minutes."
-
-function pathOf(page: Page): string {
-  try { return decodeURI(new URL(page.url()).pathname); } catch { return page.url(); }
-}
-
-async function within(ms: number, predicate: () => boolean): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (!predicate()) {
-    if (Date.now() > end) return false;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return true;
-}
 
 interface Prefetched { order: number; at: Promise<number>; requests: { url: string; shape: string; done: boolean; t: number }[] }
 

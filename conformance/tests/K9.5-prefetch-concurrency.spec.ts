@@ -4,21 +4,13 @@ import type { InflightCounter } from '../harness/inflight';
 import { expect, test } from '../harness/fixtures';
 import { settle } from '../harness/navigation';
 import { isPrefetchRequestOf, readPageData, requestLike } from '../harness/page-data';
+import { within } from '../harness/sample';
 
 // K9.5 "Prefetching runs 5 requests at a time."
 
 const LIMIT = 5;
 /** How long no new prefetch may start before the count in flight is taken as where it stops. */
 const QUIET_MS = 1_500;
-
-async function within(ms: number, predicate: () => boolean): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (!predicate()) {
-    if (Date.now() > end) return false;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return true;
-}
 
 /**
  * Waits until no prefetch has started for QUIET_MS, counted from `since` at the earliest (a release
