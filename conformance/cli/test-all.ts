@@ -17,6 +17,7 @@ import { defaultRun, ROOT, runEnv, writeRunFile } from '../run/channel';
 
 interface Counts { passed: number; failed: number; skipped: number }
 /** Mutants whose expected verdict is not `failed` (fixtures/mutants/catalogue.ts `expected`). */
+const SIGNALS = 'conformance/unit/signals.test.ts';
 const TRUTHFULNESS_MUTANTS = ['K9.1-link-removed', 'C7.4-assets-other-origin-allowed', 'C7.3-foreign-build-accepted'];
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
@@ -49,10 +50,8 @@ async function main(): Promise<void> {
   await step('unit and property tests', async () => {
     const file = join(runDir, 'vitest.json');
     rmSync(file, { force: true });
-    const code = await exec(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
-    if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
-    const r = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
-    return { passed: r.numPassedTests, failed: r.numFailedTests + (code !== 0 && r.numFailedTests === 0 ? 1 : 0), skipped: r.numPendingTests + r.numTodoTests };
+    // The signal tests need the reference builds: they run after the suite (below).
+    return vitest(file, ['--exclude', SIGNALS]);
   });
   const browser = lookupChromium();
   if (!browser.ok) {
@@ -91,6 +90,7 @@ async function main(): Promise<void> {
       return { passed: ok, failed: m.mutants.length - ok + (code !== 0 && ok === m.mutants.length ? 1 : 0), skipped: 0 };
     });
   }
+  await step('signals stop everything a command started (needs the builds)', async () => vitest(join(runDir, 'vitest-signals.json'), [SIGNALS]));
   await step('sharded run merged in another folder (the README recipe)', async () => {
     const code = await exec(bin('tsx'), [join(ROOT, 'conformance', 'cli', 'shard-check.ts')]);
     return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
@@ -100,6 +100,14 @@ async function main(): Promise<void> {
     return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
   });
   finish();
+}
+
+async function vitest(file: string, args: string[]): Promise<Counts> {
+  rmSync(file, { force: true });
+  const code = await exec(bin('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
+  const r = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  return { passed: r.numPassedTests, failed: r.numFailedTests + (code !== 0 && r.numFailedTests === 0 ? 1 : 0), skipped: r.numPendingTests + r.numTodoTests };
 }
 
 function finish(): never {
