@@ -58,7 +58,7 @@ function clauseRow(c: ClauseRow, modes: Report['modes'], observed?: Report['obse
   if (c.howTested) details.push(`<p><strong>How it is tested.</strong> ${esc(c.howTested)}</p>`);
   if (c.questions?.length) details.push(`<p><strong>Open questions that would settle it</strong></p><ul>${c.questions.map((q) => `<li>${esc(q)}</li>`).join('')}</ul>`);
   if (c.evidenceNeeded?.length) details.push(`<p><strong>Evidence needed</strong></p><ul>${c.evidenceNeeded.map((q) => `<li>${esc(q)}</li>`).join('')}</ul>`);
-  if (c.kind === 'pending' && observed?.[c.id]) details.push(`<h4>Observed on this target</h4>${renderObservedHtml(observed, c.id)}`);
+  if (c.kind === 'pending' && observed?.[c.id]) details.push(renderObservedHtml(observed, c.id));
   for (const m of modes) {
     const res = c.results[m]!;
     if (!res.tests.length && c.kind !== 'normative') continue;
