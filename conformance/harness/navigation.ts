@@ -5,7 +5,7 @@ import type { Observer } from './observe';
  * Loaded and started: the load event, every script and stylesheet of the document answered,
  * and — on a page that loads /_next/ scripts — the client application started (window.next).
  * Only the page's own assets are awaited, never its fetches: a prefetch the target leaves
- * pending forever cannot stall a test (no `networkidle`). Bounded; with an observer a
+ * pending forever cannot stall a test (no wait for the network to go idle). Bounded; with an observer a
  * page that does not get there makes the test cantTell, naming what was still pending.
  */
 export async function settle(page: Page, obs?: Observer, timeoutMs = 15_000): Promise<void> {
