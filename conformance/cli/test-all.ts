@@ -49,7 +49,6 @@ async function main(): Promise<void> {
   });
   await step('unit and property tests', async () => {
     const file = join(runDir, 'vitest.json');
-    rmSync(file, { force: true });
     // The signal tests need the reference builds: they run after the suite (below).
     return vitest(file, ['--exclude', SIGNALS]);
   });

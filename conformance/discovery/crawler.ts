@@ -1,19 +1,12 @@
 import { chromium } from '@playwright/test';
-import type { Mode } from '../../docs/clauses';
 import { CHROMIUM_ARGS, lookupChromium } from '../harness/browser';
 import { Frontier } from './frontier';
 import { routeShape } from './shape';
 import { allowedBy, loadRobots, loadSitemapPaths } from './site-files';
-import type { Crawl, CrawledPage } from './types';
+import type { Crawl, CrawledPage, DiscoverOptions } from './types';
 import { Tab } from './visit';
 
-export interface CrawlOptions {
-  target: string;
-  mode: Mode;
-  maxPages?: number;
-  timeBudgetMs?: number;
-  ignoreRobots?: boolean;
-  executablePath?: string;
+export interface CrawlOptions extends DiscoverOptions {
   /** Tabs loading at once (requests in flight are a few per tab). */
   concurrency?: number;
   /** Pages of one route shape loaded at most. */

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { lookupChromium } from '../harness/browser';
+import { parentOf } from '../../site/scripts/launcher/ancestors';
 
 /**
  * Every long-running command of the project stops everything it started within seconds when it
@@ -24,15 +25,6 @@ interface Started {
   seen: Set<number>;
   output: () => string;
   stopWatching: () => void;
-}
-
-function parentOf(pid: number): number | undefined {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-  } catch {
-    return undefined;
-  }
 }
 
 /** Every live descendant of root (detached process groups included: their parent is still one of ours). */

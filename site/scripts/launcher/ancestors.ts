@@ -50,7 +50,8 @@ function isNpm(pid: number): boolean {
   }
 }
 
-function parentOf(pid: number): number | undefined {
+/** The parent pid of a process (Linux /proc), or undefined when it is gone. */
+export function parentOf(pid: number): number | undefined {
   try {
     // /proc/<pid>/stat: "pid (comm) state ppid …"; comm may hold spaces and parentheses.
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
