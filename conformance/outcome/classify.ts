@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util';
 import { ANNOTATION, type PartOutcome, type Advisory, type Verdict } from './verdict';
 
 /**
@@ -15,9 +16,8 @@ export interface AttemptInput {
 
 export interface Classified { verdict: Verdict; reason?: string }
 
-// eslint-disable-next-line no-control-regex
-const ANSI = /\u001b\[[0-9;]*m/g;
-export const plain = (s: string): string => s.replace(ANSI, '');
+/** Playwright's messages without their colours (Node's own stripper, as the reporter uses). */
+export const plain = (s: string): string => stripVTControlCharacters(s);
 
 /** An error thrown by an expect() matcher (Playwright's message names the matcher). */
 export function isExpectation(message: string): boolean {
