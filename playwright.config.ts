@@ -48,7 +48,8 @@ export default defineConfig<{ mode: Mode }>({
   reporter: reporters,
   use: {
     viewport: { width: 1280, height: 720 },
-    trace: 'retain-on-failure',
+    // A trace only of a retry: recording one for every attempt costs about a quarter of the suite's time.
+    trace: 'on-first-retry',
     screenshot: 'on',
     launchOptions: { executablePath: browser?.executablePath, args: CHROMIUM_ARGS },
   },

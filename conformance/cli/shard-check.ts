@@ -1,7 +1,7 @@
 // The sharded CI recipe of the README, run for real (issue 14): two shards of a small selection,
 // their blob reports merged in another folder, compared with the unsharded run; then a merge with
 // one shard missing must fail the gate and name the shard. Prints "N passed, N failed" for npm test.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,9 +10,14 @@ const ROOT = join(__dirname, '..', '..');
 const GREP = '@R2\\.2(?![.\\d])';
 const work = mkdtempSync(join(tmpdir(), 'shard-check-'));
 
-function conformance(args: string[]): { code: number; out: string } {
-  const r = spawnSync('npm', ['run', '--silent', 'conformance', '--', ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: 'true' }, timeout: 8 * 60_000 });
-  return { code: r.status ?? 1, out: `${r.stdout}${r.stderr}` };
+function conformance(args: string[]): Promise<{ code: number; out: string }> {
+  return new Promise((done) => {
+    const child = spawn('npm', ['run', '--silent', 'conformance', '--', ...args], { cwd: ROOT, env: { ...process.env, CI: 'true' }, timeout: 8 * 60_000 });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('close', (code) => done({ code: code ?? 1, out }));
+  });
 }
 
 /** clause|mode → verdict, and the targets' modes and the browser, from a report folder. */
@@ -28,17 +33,22 @@ function summary(dir: string): { verdicts: Record<string, string>; targets: stri
 const checks: [string, boolean, string][] = [];
 const check = (name: string, ok: boolean, detail = '') => { checks.push([name, ok, detail]); console.log(`${ok ? '✓' : '✗'} ${name}${detail ? ` — ${detail}` : ''}`); };
 
-try {
-  const whole = conformance(['--grep', GREP, '--out', join(work, 'whole')]);
+async function main(): Promise<void> {
+  // The unsharded run and both shards side by side: each serves its own copy of the site and
+  // mostly waits on the browser.
+  const [whole, ...shards] = await Promise.all([
+    conformance(['--grep', GREP, '--out', join(work, 'whole')]),
+    ...[1, 2].map((i) => conformance(['--grep', GREP, '--shard', `${i}/2`, '--out', join(work, `shard${i}`)])),
+  ]);
   check('the unsharded run passes its gate', whole.code === 0, `exit ${whole.code}`);
   const blobs = join(work, 'blobs');
   mkdirSync(blobs);
-  for (const i of [1, 2]) {
-    const s = conformance(['--grep', GREP, '--shard', `${i}/2`, '--out', join(work, `shard${i}`)]);
+  for (const [k, s] of shards.entries()) {
+    const i = k + 1;
     check(`shard ${i} of 2 runs`, s.code === 0 || s.code === 1, `exit ${s.code}`);
     for (const f of readdirSync(join(work, `shard${i}`, 'blob-report'))) copyFileSync(join(work, `shard${i}`, 'blob-report', f), join(blobs, f));
   }
-  const merged = conformance(['--merge', blobs, '--out', join(work, 'merged')]);
+  const merged = await conformance(['--merge', blobs, '--out', join(work, 'merged')]);
   check('the merge of both shards passes its gate', merged.code === 0, `exit ${merged.code}`);
   const a = summary(join(work, 'whole'));
   const b = summary(join(work, 'merged'));
@@ -49,11 +59,13 @@ try {
   mkdirSync(one);
   const first = readdirSync(blobs).find((f) => f.includes('1-of-2')) ?? readdirSync(blobs)[0];
   copyFileSync(join(blobs, first), join(one, first));
-  const partial = conformance(['--merge', one, '--out', join(work, 'partial')]);
+  const partial = await conformance(['--merge', one, '--out', join(work, 'partial')]);
   check('a merge with a shard missing fails the gate and names the shard', partial.code === 1 && /shard 2 of 2 is missing/.test(partial.out), `exit ${partial.code}`);
-} finally {
-  rmSync(work, { recursive: true, force: true });
 }
-const failed = checks.filter(([, ok]) => !ok).length;
-console.log(`${checks.length - failed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+
+main().catch((e: Error) => check('the sharded recipe ran', false, e.message)).finally(() => {
+  rmSync(work, { recursive: true, force: true });
+  const failed = checks.filter(([, ok]) => !ok).length;
+  console.log(`${checks.length - failed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+});

@@ -10,7 +10,8 @@ import { NoReload } from './no-reload';
 import { Observer } from './observe';
 import { scenarioFor, type ScenarioName, type Scenarios, type TargetProfile } from './profile';
 import { RequestLog } from './request-log';
-import { notKindReason, profileOf, runTarget } from './target';
+import { notKindReason, profileOf, runTarget, unfilledNeed } from './target';
+import { startTiming, timePage, TIMING_ANNOTATION } from './timing';
 
 /** The deployment under test, as the test sees it. */
 export interface Target {
@@ -26,6 +27,8 @@ export interface Target {
 }
 
 interface Fixtures {
+  /** Auto: where the test's time goes (harness/timing.ts), noted on the result for the report and the bench. */
+  timing: { pageReady(): void };
   /** Auto: skips a test whose clause does not apply in this mode, or when the target is not this kind of site. */
   applicability: void;
   target: Target;
@@ -47,6 +50,12 @@ export const test = base.extend<Fixtures & { mode: Mode }>({
     await use(runTarget(mode)?.url);
   },
 
+  timing: [async ({}, use, info) => {
+    const t = startTiming();
+    await use(t);
+    info.annotations.push({ type: TIMING_ANNOTATION, description: JSON.stringify(t.finish()) });
+  }, { auto: true }],
+
   applicability: [async ({ mode }, use, info) => {
     for (const id of clauseIdsOf(info.tags)) {
       const c = clauseById(id);
@@ -67,14 +76,17 @@ export const test = base.extend<Fixtures & { mode: Mode }>({
       otherBuildUrl: run?.otherBuildUrl,
       scenario(name) {
         const s = scenarioFor(profile, name, mode);
-        if (!s) markUntested(info, `the target profile "${profile.name}" provides no "${name}" scenario for ${mode} mode`);
+        const need = s ? undefined : unfilledNeed(mode, name);
+        if (!s) markUntested(info, `the target profile "${profile.name}" provides no "${name}" scenario for ${mode} mode${need ? `; discovery found none on the site, which would need ${need}` : ''}`);
         return s as NonNullable<Scenarios[typeof name]>;
       },
       abs: (path) => new URL(path, url).toString(),
     });
   },
 
-  requestLog: [async ({ page }, use, info) => {
+  requestLog: [async ({ page, timing }, use, info) => {
+    timing.pageReady();
+    timePage(page);
     // settle() reads resource-timing entries: keep the buffer from filling up on long tests.
     await page.addInitScript(() => performance.setResourceTimingBufferSize(100_000));
     const log = new RequestLog(page);

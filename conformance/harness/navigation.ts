@@ -1,5 +1,6 @@
 import type { Page, Response } from '@playwright/test';
 import type { Observer } from './observe';
+import { timed } from './timing';
 
 /**
  * Loaded and started: the load event, every script and stylesheet of the document answered,
@@ -8,7 +9,11 @@ import type { Observer } from './observe';
  * pending forever cannot stall a test (no wait for the network to go idle). Bounded; with an observer a
  * page that does not get there makes the test cantTell, naming what was still pending.
  */
-export async function settle(page: Page, obs?: Observer, timeoutMs = 15_000): Promise<void> {
+export function settle(page: Page, obs?: Observer, timeoutMs = 15_000): Promise<void> {
+  return timed('load', () => settleNow(page, obs, timeoutMs));
+}
+
+async function settleNow(page: Page, obs: Observer | undefined, timeoutMs: number): Promise<void> {
   const path = safePath(page);
   const deadline = Date.now() + timeoutMs;
   const left = () => Math.max(1, deadline - Date.now());
@@ -123,7 +128,11 @@ export function sameAddress(a: string, b: string): boolean {
  * Waits until the page is at `href` (after a click, Back, Forward). Bounded: when the address does
  * not change the test is cantTell, naming the address and what should have led there.
  */
-export async function waitForAddress(page: Page, href: string, obs: Observer, after: string, timeoutMs = 15_000): Promise<void> {
+export function waitForAddress(page: Page, href: string, obs: Observer, after: string, timeoutMs = 15_000): Promise<void> {
+  return timed('wait', () => waitForAddressNow(page, href, obs, after, timeoutMs));
+}
+
+async function waitForAddressNow(page: Page, href: string, obs: Observer, after: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!sameAddress(page.url(), href)) {
     if (Date.now() >= deadline) obs.cantTell(`waited ${timeoutMs / 1000} s for the address to become ${href} after ${after}; the page stayed at ${safePath(page)}`);

@@ -1,6 +1,7 @@
 import type { TestInfo } from '@playwright/test';
 import { isExpectation, shortMessage } from '../outcome/classify';
 import { ANNOTATION, type Advisory, type PartOutcome, type Verdict } from '../outcome/verdict';
+import { timed } from './timing';
 
 /**
  * The three outcomes of an observation, kept apart (web-platform-tests' PRECONDITION_FAILED):
@@ -38,10 +39,10 @@ export class Observer {
     let timer: NodeJS.Timeout | undefined;
     const expired = Symbol('expired');
     try {
-      const result = await Promise.race([
+      const result = await timed('wait', () => Promise.race([
         fn(),
         new Promise<typeof expired>((resolve) => { timer = setTimeout(() => resolve(expired), timeoutMs); }),
-      ]);
+      ]));
       if (result === expired) this.cantTell(`waited ${fmt(timeoutMs)} for ${what}`);
       return result as T;
     } catch (e) {

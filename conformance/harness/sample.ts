@@ -1,10 +1,16 @@
+import { timed } from './timing';
+
 /**
  * Reads `read()` until `ok` holds or `timeoutMs` has passed, and returns the last reading either
  * way: the caller judges it, so a failure message can say what was observed ("saw headings: …")
  * rather than only that a wait ran out. A reading that throws (the page was being replaced) is
  * tried again; if the last one threw, its error is thrown (the observation did not complete).
  */
-export async function sample<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 7_000, everyMs = 100): Promise<T> {
+export function sample<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 7_000, everyMs = 100): Promise<T> {
+  return timed('wait', () => sampleNow(read, ok, timeoutMs, everyMs));
+}
+
+async function sampleNow<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs: number, everyMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     let value: T;
@@ -21,7 +27,11 @@ export async function sample<T>(read: () => Promise<T>, ok: (value: T) => boolea
 }
 
 /** Polls a predicate in real time; false when the bound runs out (the caller decides what that means). */
-export async function within(ms: number, predicate: () => boolean | Promise<boolean>): Promise<boolean> {
+export function within(ms: number, predicate: () => boolean | Promise<boolean>): Promise<boolean> {
+  return timed('wait', () => withinNow(ms, predicate));
+}
+
+async function withinNow(ms: number, predicate: () => boolean | Promise<boolean>): Promise<boolean> {
   const end = Date.now() + ms;
   while (!(await predicate())) {
     if (Date.now() > end) return false;

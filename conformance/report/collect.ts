@@ -8,6 +8,13 @@ import { contentHash } from '../registry/hash';
 import type { CollectedTest } from './build-report';
 import type { Evidence } from './model';
 import { classifyTest, partsOf } from '../outcome/classify';
+import { TIMING_ANNOTATION, type TestTiming } from '../harness/timing';
+
+/** The timing the harness noted on an attempt (harness/timing.ts), if any. */
+function timingOf(r: TestResult | undefined): TestTiming | undefined {
+  const note = r?.annotations?.find((a) => a.type === TIMING_ANNOTATION);
+  try { return note?.description ? (JSON.parse(note.description) as TestTiming) : undefined; } catch { return undefined; }
+}
 
 /** One Playwright test case → the report's CollectedTest, its attachments copied into the evidence folder. */
 export function collect(test: TestCase, mode: Mode, clauseIds: string[], evidenceDir: string, out: string): CollectedTest {
@@ -40,6 +47,7 @@ export function collect(test: TestCase, mode: Mode, clauseIds: string[], evidenc
     partOutcomes: outcomes.length ? outcomes : undefined,
     advisories: advisories.length ? advisories : undefined,
     durationMs: results.reduce((s, r) => s + r.duration, 0),
+    timing: timingOf(last),
     attempts: results.length,
     error: failed?.error?.message ? stripAnsi(failed.error.message).slice(0, 2000) : (outcome === 'unexpected' && last?.error?.message ? stripAnsi(last.error.message).slice(0, 2000) : undefined),
     evidence: [...evidence.values()],

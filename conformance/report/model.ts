@@ -1,10 +1,11 @@
+import type { TestTiming } from '../harness/timing';
 import type { ClauseKind, Mode } from '../../docs/clauses';
 
 /**
  * The conformance report (reports/conformance.json). Schema: docs/report-schema.json — bump
  * REPORT_SCHEMA_VERSION on any change that a reader could notice.
  */
-export const REPORT_SCHEMA_VERSION = '1.1.0';
+export const REPORT_SCHEMA_VERSION = '1.2.0';
 
 /** EARL outcome words. */
 export { VERDICTS, type Verdict } from '../outcome/verdict';
@@ -39,6 +40,8 @@ export interface TestRecord {
   /** Observations beyond the clause text: never the verdict. */
   advisories?: Advisory[];
   durationMs: number;
+  /** Where the last attempt's time went (harness/timing.ts): set-up, page loads, waits, fake-clock runs, the rest. */
+  timing?: TestTiming;
   attempts: number;
   error?: string;
   evidence: Evidence[];

@@ -58,8 +58,8 @@ test.describe(clauseTitle('C7.4'), clause('C7.4'), () => {
     if (!pages.length) {
       return obs.untested(`the profile "${target.profile.name}" names no page to load in ${target.mode} mode`, 'give the profile a navigation chain or a pageData pair');
     }
-    const loads: FirstLoad[] = [];
-    for (const p of pages) loads.push(await firstLoad(browser, target.url, p.path, obs));
+    // Each in its own fresh context, side by side.
+    const loads = await Promise.all(pages.map((p) => firstLoad(browser, target.url, p.path, obs)));
     await record(testInfo, 'assets', loads.map((l) => ({
       page: l.path, scripts: l.scripts.map(evidence), stylesheets: l.styles.map(evidence),
       // Evidence only: the clause says nothing about other origins, images or fonts.

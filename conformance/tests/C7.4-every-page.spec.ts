@@ -1,6 +1,6 @@
 import { clause, clauseTitle, record } from '../harness/clause';
 import { expect, test } from '../harness/fixtures';
-import { answerOf, coverage, eachSitePage, sitePagesOf } from './every-page';
+import { coverage, sitePagesOf, walkOf } from './every-page';
 
 // C7.4 "It loads script and stylesheet assets."
 // Read as: every script and stylesheet a page loads is answered (2xx) as what it is — a
@@ -25,29 +25,24 @@ function judge(a: AssetResult): string | undefined {
 }
 
 test.describe(clauseTitle('C7.4'), clause('C7.4'), () => {
-  test('on every listed page, every script and stylesheet is answered 2xx with a JavaScript or CSS content type', async ({ page, target, obs }, testInfo) => {
+  test('on every listed page, every script and stylesheet is answered 2xx with a JavaScript or CSS content type', async ({ browser, target, obs }, testInfo) => {
     const sitePages = sitePagesOf(target, obs);
     const assetTypes = new Map<string, 'script' | 'stylesheet'>();
-    const results: { path: string; status?: number; scripts?: number; stylesheets?: number; bad?: string[]; pending?: string[]; error?: string }[] = [];
-
-    const loaded = await eachSitePage(page, sitePages.paths, async (l) => {
-      const assets: AssetResult[] = [];
-      for (const r of l.requests) {
-        const type = r.resourceType();
-        if ((type !== 'script' && type !== 'stylesheet') || !/^https?:/.test(r.url())) continue;
-        const a = await answerOf(r);
-        assets.push({ url: r.url(), type, ...(a === undefined ? { pending: true } : a) });
-        assetTypes.set(r.url(), type);
-      }
+    const walk = await walkOf(browser, target, sitePages, testInfo);
+    const results = walk.map((w) => {
+      if (w.error) return { path: w.path, status: w.status, error: w.error };
+      const assets: AssetResult[] = w.requests
+        .filter((r) => (r.resourceType === 'script' || r.resourceType === 'stylesheet') && /^https?:/.test(r.url))
+        .map((r) => ({ url: r.url, type: r.resourceType as AssetResult['type'], status: r.status, contentType: r.contentType, failure: r.failure, pending: r.pending }));
+      for (const a of assets) assetTypes.set(a.url, a.type);
       const bad = assets.map(judge).filter((x): x is string => !!x);
       const pending = assets.filter((a) => a.pending).map((a) => a.url);
-      results.push({
-        path: l.path, status: l.status,
+      return {
+        path: w.path, status: w.status,
         scripts: assets.filter((a) => a.type === 'script').length, stylesheets: assets.filter((a) => a.type === 'stylesheet').length,
         bad: bad.length ? bad : undefined, pending: pending.length ? pending : undefined,
-      });
-    }, { quietMs: 300, maxMs: 1_500 });
-    for (const l of loaded.filter((x) => x.error)) results.push({ path: l.path, status: l.status, error: l.error });
+      };
+    });
     await record(testInfo, 'every page', { ...coverage(sitePages), results });
 
     // Each part judges its own kind of asset; pages that did not load leave both parts incomplete.

@@ -1,7 +1,7 @@
 import { clause, clauseTitle, parts, record } from '../harness/clause';
 import { sameAddress, settle } from '../harness/navigation';
 import { expect, test, type Page } from '../harness/fixtures';
-import { coverage, eachSitePage, sitePagesOf } from './every-page';
+import { coverage, sitePagesOf, walkOf } from './every-page';
 
 // R2.2 "Not-found page: shows the heading 404 and the message "This page could not be found.""
 // Checked for every internal link of every listed page whose target answers 404: following it
@@ -10,7 +10,7 @@ import { coverage, eachSitePage, sitePagesOf } from './every-page';
 const MESSAGE = 'This page could not be found.';
 
 interface LinkSeen { from: string; raw: string; url: string; visible: boolean }
-interface Followed { target: string; from: string; how: string; endedAt?: string; shown?: { heading404: boolean; message: boolean; headings: string[] }; pending?: string; linkedFrom: number }
+interface Followed { url: string; target: string; from: string; how: string; endedAt?: string; shown?: { heading404: boolean; message: boolean; headings: string[] }; pending?: string; linkedFrom: number }
 
 async function shownPage(page: Page): Promise<{ heading404: boolean; message: boolean; headings: string[] }> {
   const heading404 = await page.getByRole('heading', { name: '404', exact: true }).first().isVisible().catch(() => false);
@@ -19,55 +19,64 @@ async function shownPage(page: Page): Promise<{ heading404: boolean; message: bo
   return { heading404, message, headings: headings.map((h) => h.trim()).filter(Boolean).slice(0, 5) };
 }
 
+/** Loads the page that links to `url` and follows its link (or loads `url` when no link is visible); what is then shown. */
+async function followOne(page: Page, url: string, links: LinkSeen[]): Promise<Followed> {
+  const from = links.find((l) => l.url === url && l.visible) ?? links.find((l) => l.url === url)!;
+  const f: Followed = { url, target: new URL(url).pathname + new URL(url).search, from: from.from, how: from.visible ? `click on the link "${from.raw}"` : 'loaded directly (no visible link to click)', linkedFrom: new Set(links.filter((l) => l.url === url).map((l) => l.from)).size };
+  try {
+    await page.goto(from.from, { waitUntil: 'commit', timeout: 15_000 });
+    await settle(page, undefined, 15_000);
+    const before = page.url();
+    if (from.visible) await page.locator(`a[href="${from.raw.replace(/"/g, '\\"')}"]:visible`).first().click({ timeout: 10_000 });
+    else await page.goto(url, { waitUntil: 'commit', timeout: 15_000 });
+    // Where the link leads may redirect (e.g. /x.html → /x on a static host): wait to leave the page, not for one address.
+    await page.waitForURL((u) => !sameAddress(u.toString(), before), { timeout: 15_000, waitUntil: 'commit' });
+    await settle(page, undefined, 15_000);
+    f.endedAt = new URL(page.url()).pathname;
+    // The not-found page may render on hydration: give its heading a bounded while to show.
+    await page.getByRole('heading', { name: '404', exact: true }).first().waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+    f.shown = await shownPage(page);
+  } catch (e) {
+    f.pending = String((e as Error)?.message ?? e).split('\n')[0];
+  }
+  return f;
+}
+
 test.describe(clauseTitle('R2.2'), clause('R2.2'), () => {
-  test('every internal link of the listed pages whose target answers 404 leads to a page showing the heading 404 and the message', parts('link'), async ({ page, target, obs }, testInfo) => {
+  test('every internal link of the listed pages whose target answers 404 leads to a page showing the heading 404 and the message', parts('link'), async ({ browser, page, target, obs }, testInfo) => {
     const sitePages = sitePagesOf(target, obs);
     const origin = new URL(target.url).origin;
     const links: LinkSeen[] = [];
-    const loaded = await eachSitePage(page, sitePages.paths, async (l) => {
-      const found = await page.locator('a[href]').evaluateAll((els) => els.map((el) => {
-        const r = el.getBoundingClientRect();
-        return { raw: el.getAttribute('href') ?? '', url: (el as HTMLAnchorElement).href, visible: r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden' };
-      }));
-      for (const f of found) {
+    const loaded = await walkOf(browser, target, sitePages, testInfo);
+    for (const w of loaded) {
+      for (const f of w.links) {
         let u: URL;
         try { u = new URL(f.url); } catch { continue; }
         if (u.origin !== origin || !/^https?:$/.test(u.protocol)) continue;
         u.hash = '';
-        links.push({ from: l.path, raw: f.raw, url: u.toString(), visible: f.visible });
+        links.push({ from: w.path, raw: f.raw, url: u.toString(), visible: f.visible });
       }
-    }, { quietMs: 0, maxMs: 0 });
-
-    // What each distinct target answers (one request each, bounded).
-    const statusOf = new Map<string, number | string>();
-    for (const url of new Set(links.map((l) => l.url))) {
-      const res = await page.request.get(url, { timeout: 10_000, maxRedirects: 5 }).catch((e: Error) => e.message.split('\n')[0]);
-      statusOf.set(url, typeof res === 'string' ? res : res.status());
     }
+
+    // What each distinct target answers (one request each, a few at a time, bounded).
+    const statusOf = new Map<string, number | string>();
+    const targets = [...new Set(links.map((l) => l.url))];
+    await Promise.all(Array.from({ length: 4 }, async () => {
+      for (let url = targets.shift(); url !== undefined; url = targets.shift()) {
+        const res = await page.request.get(url, { timeout: 10_000, maxRedirects: 5 }).catch((e: Error) => e.message.split('\n')[0]);
+        statusOf.set(url, typeof res === 'string' ? res : res.status());
+      }
+    }));
     const missing = [...statusOf].filter(([, s]) => s === 404).map(([u]) => u);
 
+    // Each missing target followed once, a few at a time in tabs of the test's context.
     const followed: Followed[] = [];
-    for (const url of missing) {
-      const from = links.find((l) => l.url === url && l.visible) ?? links.find((l) => l.url === url)!;
-      const f: Followed = { target: new URL(url).pathname + new URL(url).search, from: from.from, how: from.visible ? `click on the link "${from.raw}"` : 'loaded directly (no visible link to click)', linkedFrom: new Set(links.filter((l) => l.url === url).map((l) => l.from)).size };
-      try {
-        await page.goto(from.from, { waitUntil: 'commit', timeout: 15_000 });
-        await settle(page, undefined, 15_000);
-        const before = page.url();
-        if (from.visible) await page.locator(`a[href="${from.raw.replace(/"/g, '\\"')}"]:visible`).first().click({ timeout: 10_000 });
-        else await page.goto(url, { waitUntil: 'commit', timeout: 15_000 });
-        // Where the link leads may redirect (e.g. /x.html → /x on a static host): wait to leave the page, not for one address.
-        await page.waitForURL((u) => !sameAddress(u.toString(), before), { timeout: 15_000, waitUntil: 'commit' });
-        await settle(page, undefined, 15_000);
-        f.endedAt = new URL(page.url()).pathname;
-        // The not-found page may render on hydration: give its heading a bounded while to show.
-        await page.getByRole('heading', { name: '404', exact: true }).first().waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
-        f.shown = await shownPage(page);
-      } catch (e) {
-        f.pending = String((e as Error)?.message ?? e).split('\n')[0];
-      }
-      followed.push(f);
-    }
+    const queue = [...missing];
+    const follow = async (tab: Page) => {
+      for (let url = queue.shift(); url !== undefined; url = queue.shift()) followed.push(await followOne(tab, url, links));
+    };
+    await Promise.all([follow(page), ...await Promise.all(Array.from({ length: Math.min(3, missing.length - 1) }, async () => follow(await page.context().newPage())))]);
+    followed.sort((a, b) => missing.indexOf(a.url) - missing.indexOf(b.url));
 
     await record(testInfo, 'every page', {
       ...coverage(sitePages),

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SERVER_ONLY_ROUTES } from '../../content/behaviours';
 import { writeServerCspManifest } from '../csp';
+import { sourceHash } from './freshness';
 import { spawnGuarded } from './group';
 import { assertMode, buildPaths, nextBin, nextEnv, repoRoot, siteDir, type SiteMode } from './paths';
 
@@ -45,6 +46,8 @@ export async function buildSite(mode: SiteMode, opts: { buildId?: string; quiet?
   const paths = buildPaths(mode);
   prepareConformanceReport();
   fs.rmSync(paths.marker, { force: true });
+  // Hashed before the build: a source changed while it runs makes the next check rebuild.
+  const sources = sourceHash();
 
   const started = Date.now();
   const build = spawnGuarded(process.execPath, [nextBin(), 'build'], {
@@ -62,7 +65,7 @@ export async function buildSite(mode: SiteMode, opts: { buildId?: string; quiet?
     throw new Error(`next build (${mode}) failed with exit code ${code}.${tail}`);
   }
   checkBuild(mode, buildId);
-  fs.writeFileSync(paths.marker, JSON.stringify({ mode, buildId, builtAt: new Date().toISOString(), ms }, null, 2));
+  fs.writeFileSync(paths.marker, JSON.stringify({ mode, buildId, builtAt: new Date().toISOString(), ms, sourceHash: sources }, null, 2));
   return { mode, buildId, dir: paths.output, ms };
 }
 

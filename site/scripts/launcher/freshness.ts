@@ -1,21 +1,42 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { assertMode, buildPaths, siteDir, type SiteMode } from './paths';
+import { createHash } from 'node:crypto';
+import { assertMode, buildPaths, repoRoot, siteDir, type SiteMode } from './paths';
 
 /** Folders and files under site/ that are not build inputs. */
 const IGNORED_NAMES = new Set(['node_modules', 'out', '.next', '.next-server', 'scripts', 'tests', 'next-env.d.ts', '.DS_Store', '.build-lock']);
 const IGNORED_RELATIVE = new Set([path.join('public', 'conformance-report.html'), 'tsconfig.tsbuildinfo']);
 
-function newestSourceMtime(dir: string, root: string): number {
-  let newest = 0;
+/** Every build input under site/, as paths relative to site/, sorted. */
+function sourceFiles(dir: string, root: string, into: string[] = []): string[] {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     if (IGNORED_NAMES.has(entry.name) || entry.name.startsWith('.next')) continue;
     const full = path.join(dir, entry.name);
-    if (IGNORED_RELATIVE.has(path.relative(root, full))) continue;
-    if (entry.isDirectory()) newest = Math.max(newest, newestSourceMtime(full, root));
-    else if (entry.isFile()) newest = Math.max(newest, fs.statSync(full).mtimeMs);
+    const rel = path.relative(root, full);
+    if (IGNORED_RELATIVE.has(rel)) continue;
+    if (entry.isDirectory()) sourceFiles(full, root, into);
+    else if (entry.isFile()) into.push(rel);
   }
-  return newest;
+  return into.sort();
+}
+
+/**
+ * A hash of what a build is made from: every source file under site/ (path and content) and the
+ * Next.js and React versions installed. Content, not timestamps: a fresh clone, a checkout or a
+ * touch that changes nothing keeps the build; any changed byte rebuilds it.
+ */
+export function sourceHash(): string {
+  const root = siteDir();
+  const h = createHash('sha256');
+  for (const rel of sourceFiles(root, root)) {
+    h.update(`${rel}\0`);
+    h.update(fs.readFileSync(path.join(root, rel)));
+    h.update('\0');
+  }
+  for (const pkg of ['next', 'react', 'react-dom']) {
+    try { h.update(`${pkg}@${(JSON.parse(fs.readFileSync(path.join(repoRoot(), 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version}\0`); } catch { h.update(`${pkg}@none\0`); }
+  }
+  return h.digest('hex');
 }
 
 /** True when that mode's build finished: its marker and its output (index.html / BUILD_ID) exist. */
@@ -27,15 +48,18 @@ export function isBuildComplete(mode: SiteMode): boolean {
 }
 
 /**
- * True when that mode's build output exists and was completed after the last change to any
- * source file under site/ (build folders, node_modules, scripts/, tests/, next-env.d.ts and the
- * copied conformance report are not sources).
+ * True when that mode's build output exists and was made from the sources as they are now (the
+ * source hash recorded by the build equals sourceHash(); build folders, node_modules, scripts/,
+ * tests/, next-env.d.ts and the copied conformance report are not sources).
  */
 export function isBuildFresh(mode: SiteMode): boolean {
   if (!isBuildComplete(mode)) return false;
-  const builtAt = fs.statSync(buildPaths(mode).marker).mtimeMs;
-  const root = siteDir();
-  return newestSourceMtime(root, root) < builtAt;
+  try {
+    const data = JSON.parse(fs.readFileSync(buildPaths(mode).marker, 'utf8')) as { sourceHash?: unknown };
+    return typeof data.sourceHash === 'string' && data.sourceHash === sourceHash();
+  } catch {
+    return false;
+  }
 }
 
 /** The build id recorded by the last successful build of that mode, if any. */

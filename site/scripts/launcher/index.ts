@@ -7,7 +7,7 @@
  *   buildSite('static' | 'server', { buildId?, quiet? })  → `next build` in site/ (guarded)
  *   serveStatic({ dir, port?, host? })                      → serves an exported folder (serve-handler, in process)
  *   serveServer({ port?, dir?, logFile? })                  → `next start` on a server build (guarded process group)
- *   isBuildFresh(mode)                                      → build output newer than every source file
+ *   isBuildFresh(mode)                                      → build output made from the sources as they are (content hash)
  *   withBuildLock(fn, opts)                                 → one build at a time; breaks a dead owner's lock
  *   spawnGuarded(cmd, args)                                 → any child in its own group that dies with its owner
  */

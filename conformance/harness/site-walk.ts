@@ -1,0 +1,142 @@
+import type { Browser, Page, Request } from '@playwright/test';
+import { settle } from './navigation';
+import { readPageData, requestLike } from './page-data';
+
+/**
+ * One walk over the pages a profile lists (sitePages), shared by the every-page checks (R2.2,
+ * R2.6, C7.4): each page is loaded once, a few at a time in tabs of one fresh context, and what
+ * each clause needs is kept as plain data — the address, the links with their visibility, and
+ * every request of the page's frame with its answer. The clauses judge the same observations,
+ * so a page is loaded once per mode instead of once per clause (shared-once.ts shares the walk
+ * between workers). Every wait is bounded; a pending request is recorded as pending, never waited
+ * for without end, and nothing waits for the network to go idle.
+ */
+
+export interface WalkLink { raw: string; url: string; visible: boolean }
+export interface WalkRequest {
+  url: string;
+  resourceType: string;
+  /** The page the request fetches data of (page-data.ts), when it is a page-data or prefetch request. */
+  pageDataOf?: string;
+  status?: number;
+  contentType?: string;
+  /** A network failure, or the browser refusing an answer it got (e.g. a stylesheet of the wrong type). */
+  failure?: string;
+  /** No answer within the bound. */
+  pending?: boolean;
+}
+export interface WalkPage {
+  path: string;
+  status?: number;
+  /** Why the page could not be loaded or settled (then its checks could not complete). */
+  error?: string;
+  address?: string;
+  links: WalkLink[];
+  requests: WalkRequest[];
+  /** Time spent on the page: loading and settling, then sitting for prefetches. */
+  loadMs?: number;
+  sitMs?: number;
+}
+
+export interface WalkOptions {
+  /** Tabs loading pages at the same time. */
+  tabs: number;
+  /** After the app started, prefetches of the links in view are asked for: sit until none came for quietMs, at most maxMs. */
+  quietMs: number;
+  maxMs: number;
+  /** Bound for each answer of a script, stylesheet or page-data request. */
+  answerMs: number;
+}
+
+export const WALK_DEFAULTS: WalkOptions = { tabs: 6, quietMs: 500, maxMs: 3_000, answerMs: 10_000 };
+
+export async function walkSite(browser: Browser, baseURL: string, paths: string[], opts: WalkOptions = WALK_DEFAULTS): Promise<WalkPage[]> {
+  const context = await browser.newContext({ baseURL });
+  try {
+    const results: WalkPage[] = new Array(paths.length);
+    let next = 0;
+    const tab = async () => {
+      const page = await context.newPage();
+      try {
+        while (next < paths.length) {
+          const i = next++;
+          results[i] = await visit(page, paths[i], opts);
+        }
+      } finally {
+        await page.close().catch(() => undefined);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.tabs, paths.length)) }, tab));
+    return results;
+  } finally {
+    await context.close().catch(() => undefined);
+  }
+}
+
+async function visit(page: Page, path: string, opts: WalkOptions): Promise<WalkPage> {
+  const seen: Request[] = [];
+  let lastPageData = 0;
+  const onRequest = (r: Request) => {
+    if (!inMainFrame(r, page)) return;
+    seen.push(r);
+    if (readPageData(requestLike(r))) lastPageData = Date.now();
+  };
+  page.on('request', onRequest);
+  const w: WalkPage = { path, links: [], requests: [] };
+  const t0 = Date.now();
+  try {
+    const res = await page.goto(path, { waitUntil: 'commit', timeout: 15_000 });
+    w.status = res?.status();
+    await settle(page, undefined, 15_000);
+    w.loadMs = Date.now() - t0;
+    const until = Date.now() + opts.maxMs;
+    lastPageData = Math.max(lastPageData, Date.now());
+    while (Date.now() < until && Date.now() - lastPageData < opts.quietMs) await page.waitForTimeout(100);
+    w.sitMs = Date.now() - t0 - w.loadMs;
+    w.address = page.url();
+    w.links = await page.locator('a[href]').evaluateAll((els) => els.map((el) => {
+      const r = el.getBoundingClientRect();
+      return { raw: el.getAttribute('href') ?? '', url: (el as HTMLAnchorElement).href, visible: r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden' };
+    }));
+  } catch (e) {
+    w.error = String((e as Error)?.message ?? e).split('\n')[0];
+  } finally {
+    page.off('request', onRequest);
+  }
+  w.requests = await Promise.all(seen.map((r) => describe(r, opts.answerMs)));
+  return w;
+}
+
+async function describe(r: Request, answerMs: number): Promise<WalkRequest> {
+  const pd = readPageData(requestLike(r));
+  const base: WalkRequest = { url: r.url(), resourceType: r.resourceType(), ...(pd ? { pageDataOf: pd.page } : {}) };
+  // Only what a clause judges waits for its answer: scripts, stylesheets and page data.
+  if (!pd && base.resourceType !== 'script' && base.resourceType !== 'stylesheet') return base;
+  if (!/^https?:/.test(base.url)) return base;
+  const a = await answerOf(r, answerMs);
+  return { ...base, ...(a ?? { pending: true }) };
+}
+
+/**
+ * Waits (bounded) for a request's answer. A response whose use the browser then refused (e.g. a
+ * stylesheet blocked for its content type) is still an answer: its status and type are returned,
+ * with the failure. undefined when nothing came within `ms`.
+ */
+export async function answerOf(r: Request, ms = 10_000): Promise<{ status: number; contentType: string; failure?: string } | { failure: string } | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const res = await Promise.race([
+    r.response().catch(() => null),
+    new Promise<undefined>((resolve) => { timer = setTimeout(() => resolve(undefined), ms); }),
+  ]).finally(() => clearTimeout(timer));
+  if (res) {
+    const failure = r.failure()?.errorText;
+    return { status: res.status(), contentType: (await res.allHeaders().catch(() => res.headers()))['content-type'] ?? '', ...(failure ? { failure } : {}) };
+  }
+  if (res === null || r.failure()) return { failure: r.failure()?.errorText ?? 'no answer' };
+  return undefined;
+}
+
+/** Requests of the page's own frame (a service worker's requests have no frame: Playwright throws). */
+function inMainFrame(r: Request, page: Page): boolean {
+  try { return r.frame() === page.mainFrame(); } catch { return false; }
+}

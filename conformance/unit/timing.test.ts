@@ -1,0 +1,42 @@
+import { describe, expect, it, vi } from 'vitest';
+import { startTiming, timed } from '../harness/timing';
+
+// harness/timing.ts: each moment of a test counts once, to the phase under way.
+describe('timing of a test', () => {
+  it('counts a load inside a bounded wait as load, and the rest of the wait as wait', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const t = startTiming();
+    t.pageReady();
+    const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const run = timed('wait', async () => {
+      await pause(100);
+      await timed('load', () => pause(300));
+      await pause(50);
+    });
+    await vi.advanceTimersByTimeAsync(450);
+    await run;
+    const r = t.finish();
+    vi.useRealTimers();
+    expect(r).toMatchObject({ loadMs: 300, waitMs: 150, clockMs: 0, totalMs: 450, otherMs: 0 });
+  });
+
+  it('counts loads side by side once, and a clock run before a load', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const t = startTiming();
+    t.pageReady();
+    const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const run = Promise.all([
+      timed('load', () => pause(200)),
+      timed('load', async () => { await pause(100); await timed('clock', () => pause(50)); }),
+    ]);
+    await vi.advanceTimersByTimeAsync(300);
+    await run;
+    const r = t.finish();
+    vi.useRealTimers();
+    expect(r).toMatchObject({ loadMs: 150, clockMs: 50, waitMs: 0, totalMs: 300, otherMs: 100 });
+  });
+
+  it('counts nothing when no test is being timed', async () => {
+    await expect(timed('load', async () => 7)).resolves.toBe(7);
+  });
+});
