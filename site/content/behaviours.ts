@@ -113,10 +113,10 @@ export const BEHAVIOURS: Behaviour[] = [
   {
     id: 'K9.3',
     title: 'Fresh for 30 seconds',
-    description: 'Page data fetched by the client is reused for 30 seconds; a dynamic page is fetched again after that.',
+    description: 'Prefetched page data is used without a new request for 30 seconds after the prefetch.',
     targets: [
       { href: '/demos/links', label: 'Revisit a prefetched page', mode: 'both' },
-      { href: '/demos/dynamic-hub', label: 'A dynamic page and its hub', mode: 'server' },
+      { href: '/demos/dynamic-hub', label: 'A prefetched dynamic page', mode: 'server' },
     ],
   },
   {

@@ -14,7 +14,7 @@ export default function DynamicPage() {
   return (
     <>
       <DemoIntro rules={['K9.3']} title="Dynamic page">
-        <p>Rendered on the server for this request. The browser reuses it for 30 seconds after its last use.</p>
+        <p>Rendered on the server for this request. Prefetched from the hub, it is shown without a new request for 30 seconds after the prefetch.</p>
       </DemoIntro>
       <dl className="data-list card">
         <dt>Rendered at</dt>
