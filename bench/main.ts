@@ -1,12 +1,13 @@
 /**
  * Benchmark of the reference site → docs/benchmarks.md (a script, not a test).
  *
- *   npm run bench [-- --skip-suite] [--skip-bare] [--bare-out <folder>] [--runs N] [--build] [--out <file>]
+ *   npm run bench [-- --skip-suite] [--skip-fresh] [--skip-bare] [--bare-out <folder>] [--runs N] [--build] [--out <file>]
  *
  * 1. First-load JS of the home page (weight.ts) against a bare Next.js export of the same version
  *    (fixtures/bare-next, built by bare.ts).
  * 2. Time to first byte and largest contentful paint of the home page over loopback (paint.ts).
- * 3. Wall time of the conformance suite per mode, and per clause (suite.ts).
+ * 3. Wall time of `npm run conformance` (both modes) after the builds and from fresh, where the
+ *    time goes per clause, and the floor: the same page loads with no assertions (suite.ts).
  * 4. Build time per mode: timed here with --build, else read from the build markers (builds.ts).
  *
  * Needs both builds (npm run site:build:static / site:build:server). Every figure is written with
@@ -22,8 +23,8 @@ import { buildBare } from './bare';
 import { markerBuildTime, type BuildTime } from './builds';
 import { parseOptions, USAGE } from './options';
 import { measurePaint } from './paint';
-import { render } from './render';
-import { timeSuite, type SuiteTiming } from './suite';
+import { render, type RenderInput } from './render';
+import { measureFloor, timeConformance, type Floor, type SuiteRun } from './suite';
 import { load, log, secs, withQuietBuildLock } from './util';
 import { weighPage, type PageWeight } from './weight';
 
@@ -105,23 +106,35 @@ async function main(): Promise<void> {
     await browser.close();
   }
 
-  // 3. Suite.
-  const suites: SuiteTiming[] = [];
+  // 3. Suite: after the builds, then fresh (which rebuilds both), then the floor.
+  const suites: SuiteRun[] = [];
+  let floor: Floor | undefined;
   if (!opts.skipSuite) {
-    for (const mode of ['static', 'server'] as const) {
-      log(`conformance suite, ${mode} mode…`);
-      suites.push(await timeSuite(mode, workDir));
+    for (const kind of opts.skipFresh ? ['after builds' as const] : ['after builds' as const, 'fresh' as const]) {
+      log(`npm run conformance, ${kind}…`);
+      suites.push(await timeConformance(workDir, kind));
       log(`  ${secs(suites[suites.length - 1].wallMs)}`);
     }
+    log('floor: the same page loads with no assertions…');
+    floor = await measureFloor(() => chromium.launch({ executablePath: found.choice.executablePath, args: CHROMIUM_ARGS }), suites[0].loads);
   }
+  const before = JSON.parse(fs.readFileSync(path.join(__dirname, 'before-issue-15.json'), 'utf8')) as RenderInput['before'];
 
   // Write.
-  const md = render({ opts, command, date, machine, chromiumVersion, siteWeight, bare, paint, suites, builds, loadEnd: load() });
-  fs.writeFileSync(opts.out, md);
+  const md = render({ opts, command, date, machine, chromiumVersion, siteWeight, bare, paint, suites, floor, before, builds, loadEnd: load() });
+  // The Matrix and Discovery sections are written by `npm run matrix` and by hand: kept as they are.
+  const kept = fs.existsSync(opts.out) ? keptSections(fs.readFileSync(opts.out, 'utf8'), ['Matrix', 'Discovery']) : '';
+  fs.writeFileSync(opts.out, kept ? `${md.trimEnd()}\n\n${kept}` : md);
   log(`wrote ${path.relative(process.cwd(), opts.out)}`);
   // Keep the logs and the bare export (for --bare-out); drop the symlink and the bare build's cache.
   fs.rmSync(path.join(workDir, 'bare', 'node_modules'), { force: true });
   fs.rmSync(path.join(workDir, 'bare', '.next'), { recursive: true, force: true });
+}
+
+/** The `## <name>` sections of a Markdown text, each up to the next `## ` heading, in their order. */
+function keptSections(text: string, names: string[]): string {
+  const parts = text.split(/^(?=## )/m);
+  return parts.filter((p) => names.some((n) => p.startsWith(`## ${n}`))).map((p) => p.trimEnd()).join('\n\n') + '\n';
 }
 
 main().catch((error: unknown) => {

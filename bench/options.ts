@@ -5,6 +5,8 @@ import { repoRoot } from '../site/scripts/launcher';
 export interface Options {
   runs: number;
   skipSuite: boolean;
+  /** Skip the fresh run (build folders moved away, both rebuilt inside `npm run conformance`). */
+  skipFresh: boolean;
   skipBare: boolean;
   build: boolean;
   out: string;
@@ -13,7 +15,7 @@ export interface Options {
   help: boolean;
 }
 
-export const USAGE = 'Usage: npm run bench [-- --skip-suite] [--skip-bare] [--bare-out <folder>] [--runs N] [--build] [--out <file>]';
+export const USAGE = 'Usage: npm run bench [-- --skip-suite] [--skip-fresh] [--skip-bare] [--bare-out <folder>] [--runs N] [--build] [--out <file>]';
 
 /** Throws an Error with one sentence on bad input. */
 export function parseOptions(argv: string[]): Options {
@@ -21,7 +23,7 @@ export function parseOptions(argv: string[]): Options {
     args: argv,
     strict: true,
     options: {
-      runs: { type: 'string' }, 'skip-suite': { type: 'boolean' }, 'skip-bare': { type: 'boolean' }, build: { type: 'boolean' },
+      runs: { type: 'string' }, 'skip-suite': { type: 'boolean' }, 'skip-fresh': { type: 'boolean' }, 'skip-bare': { type: 'boolean' }, build: { type: 'boolean' },
       out: { type: 'string' }, 'bare-out': { type: 'string' }, help: { type: 'boolean', short: 'h' },
     },
   });
@@ -30,6 +32,7 @@ export function parseOptions(argv: string[]): Options {
   return {
     runs,
     skipSuite: !!v['skip-suite'],
+    skipFresh: !!v['skip-fresh'],
     skipBare: !!v['skip-bare'],
     build: !!v.build,
     out: path.resolve(v.out ?? path.join(repoRoot(), 'docs', 'benchmarks.md')),

@@ -1,75 +1,132 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { defaultRun, referenceTarget, runEnv, writeRunFile } from '../conformance/run/channel';
+import type { Browser } from '@playwright/test';
+import type { TestTiming } from '../conformance/harness/timing';
 import { buildPaths, repoRoot, serveServer, serveStatic, type SiteMode } from '../site/scripts/launcher';
 import { load, run } from './util';
 
-// 3. Wall time of the conformance suite per mode (existing builds), and per clause from the report it writes.
+// 3. The conformance suite as users run it (`npm run conformance`, both modes), where its time
+// goes (per clause: set-up, page loads, waits, fake-clock runs, the rest — harness/timing.ts), and
+// the floor: the same number of page loads with no assertions.
 
-export interface ReportTest {
-  title: string;
-  outcome: string;
-  durationMs: number;
-}
+export type Phases = Pick<TestTiming, 'setupMs' | 'loadMs' | 'waitMs' | 'clockMs' | 'otherMs'>;
+export interface ClauseProfile extends Phases { id: string; ms: number; tests: number; loads: number }
 
-export interface SuiteTiming {
-  mode: SiteMode;
+export interface SuiteRun {
+  /** `after builds` (both builds fresh) or `fresh` (no build there: both built in the run). */
+  kind: 'after builds' | 'fresh';
   wallMs: number;
+  /** What the CLI printed as its own wall time, and the builds' lines. */
+  cliWall?: string;
+  builds: string[];
   exitCode: number;
   gate: string;
-  outcomes: Record<string, number>;
-  clauses: { id: string; ms: number; tests: number }[];
-  slowest: { clause: string; title: string; ms: number; outcome: string }[];
   load: string;
   logFile: string;
+  tests: number;
+  loads: Record<SiteMode, number>;
+  clauses: ClauseProfile[];
+  slowest: { clause: string; mode: string; title: string; ms: number; timing?: TestTiming }[];
 }
 
-export async function timeSuite(mode: SiteMode, workDir: string): Promise<SuiteTiming> {
-  const out = path.join(workDir, `suite-${mode}`);
+const PHASES = ['setupMs', 'loadMs', 'waitMs', 'clockMs', 'otherMs'] as const;
+
+/** `npm run conformance` as a user runs it; with `fresh`, the builds are moved away first (a fresh clone after npm install). */
+export async function timeConformance(workDir: string, kind: SuiteRun['kind']): Promise<SuiteRun> {
+  const out = path.join(workDir, `conformance-${kind.replace(/ /g, '-')}`);
+  const logFile = `${out}.log`;
   fs.rmSync(out, { recursive: true, force: true });
-  fs.mkdirSync(out, { recursive: true });
-  const logFile = path.join(workDir, `suite-${mode}.log`);
-  // C7.3 compares two builds: serve the other mode's build as "the other build", as a run of both
-  // modes does (started before the clock, so it is not in the time).
-  const other = mode === 'static' ? await serveServer({ quiet: true }) : await serveStatic({ dir: buildPaths('static').output });
-  const loadBefore = load();
-  let r: { code: number; ms: number };
-  try {
-    // The run as the CLI would hand it over (conformance/run/): existing builds only, the other build given.
-    const runFile = writeRunFile(defaultRun({
-      out,
-      targets: [{ ...referenceTarget(mode), otherBuildUrl: other.url }],
-      options: { force: false, rebuild: false, noBuild: true, reporters: [], playwrightArgs: [] },
-    }));
-    r = await run(path.join(repoRoot(), 'node_modules', '.bin', 'playwright'), ['test', '--project', mode, '--reporter', 'dot,./conformance/report/reporter.ts'], {
-      cwd: repoRoot(),
-      env: { ...runEnv(runFile), NEXT_TELEMETRY_DISABLED: '1' },
-      logFile,
-    });
-  } finally {
-    await other.stop();
-  }
-  const gate = /Conformance gate (\w+)[^\n]*/.exec(fs.readFileSync(logFile, 'utf8'))?.[0] ?? 'no gate line in the log';
-  const reportFile = path.join(out, 'conformance.json');
-  if (!fs.existsSync(reportFile)) throw new Error(`The ${mode} suite run wrote no report (exit ${r.code}); log: ${logFile}`);
-  const report = JSON.parse(fs.readFileSync(reportFile, 'utf8')) as {
-    clauses: { id: string; results: Record<string, { tests: ReportTest[] } | undefined> }[];
-  };
-  const outcomes: Record<string, number> = {};
-  const clauses: SuiteTiming['clauses'] = [];
-  const tests: SuiteTiming['slowest'] = [];
-  for (const c of report.clauses) {
-    const list = c.results[mode]?.tests ?? [];
-    if (!list.length) continue;
-    let sum = 0;
-    for (const t of list) {
-      outcomes[t.outcome] = (outcomes[t.outcome] ?? 0) + 1;
-      sum += t.durationMs;
-      tests.push({ clause: c.id, title: t.title, ms: t.durationMs, outcome: t.outcome });
+  const aside = path.join(repoRoot(), '.cache', 'bench-aside');
+  const moved: string[] = [];
+  if (kind === 'fresh') {
+    fs.rmSync(aside, { recursive: true, force: true });
+    fs.mkdirSync(aside, { recursive: true });
+    for (const dir of new Set([buildPaths('static').output, buildPaths('static').buildDir, buildPaths('server').buildDir])) {
+      if (!fs.existsSync(dir)) continue;
+      const to = path.join(aside, path.basename(dir));
+      fs.renameSync(dir, to);
+      moved.push(to);
     }
-    clauses.push({ id: c.id, ms: sum, tests: list.length });
+  }
+  const loadBefore = load();
+  const r = await run('npm', ['run', '--silent', 'conformance', '--', '--out', out], { cwd: repoRoot(), env: { NEXT_TELEMETRY_DISABLED: '1', CI: 'true' }, logFile });
+  fs.rmSync(aside, { recursive: true, force: true });
+  const text = fs.readFileSync(logFile, 'utf8');
+  const reportFile = path.join(out, 'conformance.json');
+  if (!fs.existsSync(reportFile)) throw new Error(`npm run conformance wrote no report (exit ${r.code}); log: ${logFile}`);
+  const report = JSON.parse(fs.readFileSync(reportFile, 'utf8')) as {
+    clauses: { id: string; results: Record<string, { tests: { title: string; durationMs: number; timing?: TestTiming }[] } | undefined> }[];
+  };
+  const clauses: ClauseProfile[] = [];
+  const slowest: SuiteRun['slowest'] = [];
+  const loads: Record<SiteMode, number> = { static: 0, server: 0 };
+  let tests = 0;
+  for (const c of report.clauses) {
+    const p: ClauseProfile = { id: c.id, ms: 0, tests: 0, loads: 0, setupMs: 0, loadMs: 0, waitMs: 0, clockMs: 0, otherMs: 0 };
+    for (const [mode, res] of Object.entries(c.results)) {
+      for (const t of res?.tests ?? []) {
+        p.ms += t.durationMs;
+        p.tests++;
+        p.loads += t.timing?.loads ?? 0;
+        loads[mode as SiteMode] += t.timing?.loads ?? 0;
+        for (const k of PHASES) p[k] += t.timing?.[k] ?? 0;
+        slowest.push({ clause: c.id, mode, title: t.title, ms: t.durationMs, timing: t.timing });
+      }
+    }
+    tests += p.tests;
+    if (p.tests) clauses.push(p);
   }
   clauses.sort((a, b) => b.ms - a.ms);
-  tests.sort((a, b) => b.ms - a.ms);
-  return { mode, wallMs: r.ms, exitCode: r.code, gate, outcomes, clauses, slowest: tests.slice(0, 8), load: `${loadBefore} → ${load()}`, logFile };
+  slowest.sort((a, b) => b.ms - a.ms);
+  return {
+    kind, wallMs: r.ms, exitCode: r.code, logFile, tests, loads, clauses, slowest: slowest.slice(0, 8),
+    cliWall: /Wall time: ([\d.]+ s)/.exec(text)?.[1],
+    builds: [...text.matchAll(/^\s*(\w+) built in ([\d.]+ s)/gm)].map((m) => `${m[1]} ${m[2]}`),
+    gate: /Conformance gate (\w+)[^\n]*/.exec(text)?.[0] ?? 'no gate line in the log',
+    load: `${loadBefore} → ${load()}`,
+  };
+}
+
+export interface Floor { browserStartMs: number; perMode: { mode: SiteMode; loads: number; wallMs: number }[]; load: string }
+
+/**
+ * The floor under the suite: the browser started once, then as many page loads per mode as the
+ * suite made (each in a fresh context, to the load event, two at a time as the suite's two
+ * workers), over the reference profile's listed pages, with nothing observed or asserted.
+ */
+export async function measureFloor(launch: () => Promise<Browser>, loads: Record<SiteMode, number>): Promise<Floor> {
+  const loadBefore = load();
+  const t0 = Date.now();
+  const browser = await launch();
+  const browserStartMs = Date.now() - t0;
+  const perMode: Floor['perMode'] = [];
+  const profile = JSON.parse(fs.readFileSync(path.join(repoRoot(), 'fixtures', 'targets', 'reference.json'), 'utf8')) as { scenarios: { sitePages?: { paths: string[]; modes?: Record<string, { paths: string[] }> } } };
+  try {
+    for (const mode of ['static', 'server'] as const) {
+      const server = mode === 'static' ? await serveStatic({ dir: buildPaths('static').output }) : await serveServer({ quiet: true });
+      try {
+        const paths = profile.scenarios.sitePages?.modes?.[mode]?.paths ?? profile.scenarios.sitePages?.paths ?? ['/'];
+        let i = 0;
+        const start = Date.now();
+        await Promise.all([0, 1].map(async () => {
+          while (i < loads[mode]) {
+            const p = paths[i++ % paths.length];
+            const context = await browser.newContext();
+            try {
+              const page = await context.newPage();
+              await page.goto(`${server.url}${p}`, { waitUntil: 'load', timeout: 30_000 }).catch(() => undefined);
+            } finally {
+              await context.close();
+            }
+          }
+        }));
+        perMode.push({ mode, loads: loads[mode], wallMs: Date.now() - start });
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return { browserStartMs, perMode, load: `${loadBefore} → ${load()}` };
 }

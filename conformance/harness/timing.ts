@@ -20,12 +20,15 @@ export interface TestTiming {
   /** Everything else up to the end of the fixtures' teardown (actions, judging, evidence). */
   otherMs: number;
   totalMs: number;
+  /** Documents loaded by the test's page (goto, reload, Back/Forward calls): for the bench's floor. */
+  loads: number;
 }
 
 export const TIMING_ANNOTATION = 'timing';
 
 class Timing {
   readonly spent: Record<Phase, number> = { load: 0, wait: 0, clock: 0 };
+  loads = 0;
   /** Calls of each phase under way (tabs may load side by side; a wait may hold a load). */
   private readonly active: Record<Phase, number> = { load: 0, wait: 0, clock: 0 };
   private since = Date.now();
@@ -55,7 +58,7 @@ class Timing {
     const totalMs = Date.now() - this.start;
     const setupMs = this.pageReady ? this.pageReady - this.start : 0;
     const { load, wait, clock } = this.spent;
-    return { setupMs, loadMs: load, waitMs: wait, clockMs: clock, otherMs: Math.max(0, totalMs - setupMs - load - wait - clock), totalMs };
+    return { setupMs, loadMs: load, waitMs: wait, clockMs: clock, otherMs: Math.max(0, totalMs - setupMs - load - wait - clock), totalMs, loads: this.loads };
   }
 }
 
@@ -72,6 +75,11 @@ export function startTiming(): { pageReady(): void; finish(): TestTiming } {
   };
 }
 
+/** Counts one document load of the current test. */
+export function countLoad(): void {
+  if (current) current.loads++;
+}
+
 /** Runs fn, counting its time to `phase` of the current test (if any). */
 export function timed<T>(phase: Phase, fn: () => Promise<T>): Promise<T> {
   return current ? current.time(phase, fn) : fn();
@@ -79,13 +87,16 @@ export function timed<T>(phase: Phase, fn: () => Promise<T>): Promise<T> {
 
 /** Counts the page's loads, waits and clock runs without touching the tests that call them. */
 export function timePage(page: Page): void {
-  for (const name of ['goto', 'goBack', 'goForward', 'reload'] as const) wrap(page, name, 'load');
+  for (const name of ['goto', 'goBack', 'goForward', 'reload'] as const) wrap(page, name, 'load', countLoad);
   wrap(page, 'waitForTimeout', 'wait');
   for (const name of ['install', 'runFor', 'fastForward', 'pauseAt', 'resume', 'setFixedTime', 'setSystemTime'] as const) wrap(page.clock, name, 'clock');
 }
 
-function wrap<O extends object>(obj: O, name: keyof O, phase: Phase): void {
+function wrap<O extends object>(obj: O, name: keyof O, phase: Phase, onCall?: () => void): void {
   const original = obj[name];
   if (typeof original !== 'function') return;
-  (obj as Record<keyof O, unknown>)[name] = (...args: unknown[]) => timed(phase, () => (original as (...a: unknown[]) => Promise<unknown>).apply(obj, args));
+  (obj as Record<keyof O, unknown>)[name] = (...args: unknown[]) => {
+    onCall?.();
+    return timed(phase, () => (original as (...a: unknown[]) => Promise<unknown>).apply(obj, args));
+  };
 }

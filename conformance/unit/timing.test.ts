@@ -17,7 +17,7 @@ describe('timing of a test', () => {
     await run;
     const r = t.finish();
     vi.useRealTimers();
-    expect(r).toMatchObject({ loadMs: 300, waitMs: 150, clockMs: 0, totalMs: 450, otherMs: 0 });
+    expect(r).toMatchObject({ loadMs: 300, waitMs: 150, clockMs: 0, totalMs: 450, otherMs: 0, loads: 0 });
   });
 
   it('counts loads side by side once, and a clock run before a load', async () => {
