@@ -12,6 +12,8 @@ interface DiscoveryModule {
     unfilled: { scenario: string; need: string }[];
     pages: unknown[];
     observations: Record<string, unknown>;
+    notes?: Record<string, string>;
+    crawl?: Record<string, unknown>;
   }>;
   mergeProfiles(hand: TargetProfile | undefined, discovered: TargetProfile): { profile: TargetProfile; sources: Record<string, 'profile' | 'discovered'> };
 }
@@ -32,9 +34,12 @@ export async function discoverProfile(run: Pick<Run, 'out' | 'discovery' | 'brow
   for (const u of found.unfilled) process.stdout.write(`  no "${u.scenario}" scenario found: ${u.need}\n`);
   const file = join(run.out, '.run', 'discovery.json');
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, JSON.stringify({ target, mode, sources: merged.sources, unfilled: found.unfilled, pages: found.pages, observations: found.observations }, null, 2));
+  // The crawl's facts (counts, time, clicks and probes) and notes travel too: the discovery comparison reads them.
+  writeFileSync(file, JSON.stringify({ target, mode, sources: merged.sources, unfilled: found.unfilled, notes: found.notes, crawl: found.crawl, pages: found.pages, observations: found.observations }, null, 2));
   const profileFile = run.discovery.writeProfile ?? join(run.out, '.run', 'discovered-profile.json');
   writeFileSync(profileFile, `${JSON.stringify(merged.profile, null, 2)}\n`);
   if (run.discovery.writeProfile) process.stdout.write(`  profile written to ${profileFile}\n`);
-  return { path: profileFile, source: hand ? 'merged' : 'discovered', content: merged.profile as unknown as Record<string, unknown> };
+  // The needs travel with the profile, so a test missing its scenario says what the site lacks.
+  const unfilled = Object.fromEntries(found.unfilled.filter((u) => !(u.scenario in merged.profile.scenarios)).map((u) => [u.scenario, u.need]));
+  return { path: profileFile, source: hand ? 'merged' : 'discovered', content: merged.profile as unknown as Record<string, unknown>, ...(Object.keys(unfilled).length ? { unfilled } : {}) };
 }

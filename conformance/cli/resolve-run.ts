@@ -49,7 +49,7 @@ export async function resolveRun(args: RunArgs, log: (line: string) => void = (l
   }
   if (probe.isThisKind) {
     // Pre-flight (issue 11): per scenario, usable or why not — the reasons the verdicts will carry.
-    const checks = await preflight(target, t.profile.content as unknown as TargetProfile, args.mode);
+    const checks = await preflight(target, t.profile.content as unknown as TargetProfile, args.mode, { unfilled: t.profile.unfilled });
     log(`Pre-flight of the profile's scenarios against ${target}:\n${renderPreflight(checks)}`);
   }
   return { ...base, targets: [t] };

@@ -3,7 +3,8 @@ import { CHROMIUM_ARGS, lookupChromium } from '../harness/browser';
 import { Frontier } from './frontier';
 import { routeShape } from './shape';
 import { allowedBy, loadRobots, loadSitemapPaths } from './site-files';
-import type { Crawl, CrawledPage, DiscoverOptions } from './types';
+import { clickCandidates, fallbackProbes } from './follow-up';
+import type { ClickFact, Crawl, CrawledPage, DiscoverOptions } from './types';
 import { Tab } from './visit';
 
 export interface CrawlOptions extends DiscoverOptions {
@@ -20,7 +21,7 @@ export const CRAWL_DEFAULTS = { maxPages: 200, timeBudgetMs: 180_000, concurrenc
 /**
  * Crawls one origin in a real Chromium (one browser, one context, a few reused tabs), breadth-first
  * from `/` plus the sitemap, honouring robots.txt unless told not to, until the queue is empty,
- * `maxPages` pages were loaded or the time budget is spent.
+ * `maxPages` pages were loaded or the time budget is spent; then the follow-ups of follow-up.ts.
  */
 export async function crawl(opts: CrawlOptions): Promise<Crawl> {
   const started = Date.now();
@@ -44,6 +45,9 @@ export async function crawl(opts: CrawlOptions): Promise<Crawl> {
   }
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   const pages: CrawledPage[] = [];
+  const clicks: ClickFact[] = [];
+  const probes: CrawledPage[] = [];
+  let followUpMs = 0;
   let stoppedBy: Crawl['stoppedBy'];
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
@@ -75,6 +79,22 @@ export async function crawl(opts: CrawlOptions): Promise<Crawl> {
       }
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
+    // Follow-ups (follow-up.ts): a few link clicks and made-up paths, one tab, within the budget.
+    const followStart = Date.now();
+    const tab = new Tab(await context.newPage());
+    for (const c of clickCandidates(pages)) {
+      if (Date.now() >= deadline) break;
+      const fact = await tab.clickThrough(origin, c.from, c.to);
+      clicks.push(fact);
+      opts.log?.(`     click ${c.from} → ${c.to}: ${fact.error ?? (fact.clientSide ? 'client-side' : 'document load')}${fact.pageData ? ', page data' : ''}`);
+    }
+    for (const path of fallbackProbes(pages, opts.mode, started.toString(36))) {
+      if (Date.now() >= deadline) break;
+      const { page } = await tab.visit(origin, path);
+      probes.push(page);
+      opts.log?.(`     probe ${page.status || '---'} ${path}${page.pageDataRequested.includes(path) ? ' (fetched its own data: generated on demand)' : ''}`);
+    }
+    followUpMs = Date.now() - followStart;
     await context.close();
   } finally {
     await browser.close();
@@ -82,10 +102,11 @@ export async function crawl(opts: CrawlOptions): Promise<Crawl> {
   return {
     origin, mode: opts.mode, pages,
     robots: { found: !!robots, disallows: robots?.rules.filter((r) => !r.allow).length ?? 0, ignored: !!opts.ignoreRobots },
-    sitemap: { found: sitemap.found, paths: sitemap.paths.length },
+    sitemap: { found: sitemap.found, paths: sitemap.paths.length, ...(sitemap.rebasedFrom.length ? { rebasedFrom: sitemap.rebasedFrom } : {}) },
     skippedByRobots: frontier.skipped,
     stoppedBy, notVisited: frontier.pending,
     shapes: frontier.shapes(),
+    clicks, probes, followUpMs,
     durationMs: Date.now() - started,
   };
 }

@@ -40,15 +40,18 @@ export function buildObservations(crawl: Crawl): Observations {
   const home = pages.find((p) => p.path === '/');
   const obs: Observations = {};
 
-  // P1: the home page as a visitor reads it.
+  // P1: the home page as a visitor reads it. Without a <nav>/<header>, its other links stand in.
   const nav = home ? unique(home.links.filter((l) => l.inNav).map((l) => [l.text || '(no text)', l.path])) : [];
+  const content = home && !nav.length ? unique(home.links.map((l) => [l.text || '(no text)', l.path])) : [];
+  const others = home?.externalLinks ? `, and ${plural(home.externalLinks, 'link')} to other sites (addresses not kept)` : '';
   obs.P1 = {
     summary: home
-      ? `The home page is titled "${home.title || '(no title)'}", shows ${plural(home.headings.length, 'heading')} and ${plural(nav.length, 'navigation link')}; its purpose and audience are for a person to read from these.`
+      ? `The home page is titled "${home.title || '(no title)'}", shows ${plural(home.headings.length, 'heading')} and ${plural(nav.length, 'navigation link')}${nav.length ? '' : ` (no links in a <nav> or <header>; ${plural(content.length, 'other link')} to this site)`}${others}; its purpose and audience are for a person to read from these.`
       : 'The home page could not be loaded, so nothing was observed about purpose or users.',
     tables: home ? [
       table('Headings of the home page', ['Heading'], home.headings.map((h) => [h])),
-      table('Navigation links of the home page', ['Text', 'Path'], nav),
+      table('First lines of the home page\'s text', ['Text'], (home.leadText ?? []).map((t) => [t])),
+      nav.length || !content.length ? table('Navigation links of the home page', ['Text', 'Path'], nav) : table('Links of the home page to this site (it has no navigation)', ['Text', 'Path'], content),
     ] : [],
   };
 
@@ -57,7 +60,7 @@ export function buildObservations(crawl: Crawl): Observations {
   const byPath = new Map(pages.map((p) => [p.path, p]));
   const found = new Map(crawl.shapes.map((s) => [s.shape, s.found]));
   obs['R2.1'] = {
-    summary: `The crawl loaded ${loaded} in ${plural(groups.length, 'route shape')} (${crawl.stoppedBy ? `stopped by ${crawl.stoppedBy === 'maxPages' ? 'the page limit' : 'the time budget'}, ${crawl.notVisited} paths not loaded` : 'every link followed'}; sitemap ${crawl.sitemap.found ? `listed ${crawl.sitemap.paths} paths` : 'not found'}; robots.txt ${crawl.robots.ignored ? 'ignored' : crawl.robots.found ? `found, ${plural(crawl.skippedByRobots.length, 'path')} skipped` : 'not found'}).`,
+    summary: `The crawl loaded ${loaded} in ${plural(groups.length, 'route shape')} (${crawl.stoppedBy ? `stopped by ${crawl.stoppedBy === 'maxPages' ? 'the page limit' : 'the time budget'}, ${crawl.notVisited} paths not loaded` : 'every link followed'}; sitemap ${crawl.sitemap.found ? `listed ${crawl.sitemap.paths} paths${crawl.sitemap.rebasedFrom?.length ? ` (written for ${crawl.sitemap.rebasedFrom.join(', ')}; read as paths of this origin)` : ''}` : 'not found'}; robots.txt ${crawl.robots.ignored ? 'ignored' : crawl.robots.found ? `found, ${plural(crawl.skippedByRobots.length, 'path')} skipped` : 'not found'}).`,
     tables: [
       table('Routes by shape (parameters shown as :id)', ['Shape', 'Pages found', 'Example', 'Status', 'Title', 'First heading'],
         groups.map((g) => {
@@ -73,8 +76,10 @@ export function buildObservations(crawl: Crawl): Observations {
     summary: forms.length
       ? `${plural(forms.length, 'form')} on ${plural(new Set(forms.map((x) => x.p.path)).size, 'page')}; their fields hint at the entities the product handles.`
       : `No form on any of the ${loaded} loaded; no entity fields were observed.`,
+    // A form without fields (a lone button, e.g. "Reload" on an error page) still gets a row.
     tables: forms.length ? [table('Form fields', ['Page', 'Form', 'Field', 'Input type', 'Label'],
-      forms.flatMap(({ p, f }, i) => f.fields.map((x) => [p.path, formName(f, i), x.name ?? '', x.type ?? x.tag, x.label ?? ''])))] : [],
+      forms.flatMap(({ p, f }, i) => (f.fields.length ? f.fields.map((x) => [p.path, formName(f, i), x.name ?? '', x.type ?? x.tag, x.label ?? ''])
+        : [[p.path, formName(f, i), `(no fields${f.submits.length ? `; submit: ${f.submits.join(', ')}` : ''})`, '', '']])))] : [],
   };
 
   // S4: controls that change what a page shows (states and transitions are behind them).

@@ -23,7 +23,20 @@ export interface RawPageFacts {
   hydrated: boolean;
   /** CSS selectors of elements that show results (output, role=status, aria-live), announcers left out. */
   resultSelectors: string[];
+  /**
+   * App Router: route-group segments ("(marketing)") in the router tree the page was delivered
+   * with (its inline flight data). The tree names every segment of the route, groups included,
+   * although the address never shows them.
+   */
+  routeGroups: string[];
+  /** Pages Router: the route facts of __NEXT_DATA__ (never its props). */
+  nextData?: NextDataFacts;
+  /** The first lines of visible text of the page's <main> (else its body), shortened: what a visitor reads first. */
+  leadText: string[];
 }
+
+/** What a Pages Router page says about its route: pattern ("/retry/[slug]"), how it is rendered. */
+export interface NextDataFacts { page: string; gsp: boolean; gssp: boolean; isFallback: boolean }
 
 /** The spec's generic texts (section 2), looked for in the page's visible text. */
 export const GENERIC_ERROR_TEXTS = [
@@ -107,7 +120,27 @@ const SCRIPT = `((generic) => {
     if (el.id) return '#' + CSS.escape(el.id);
     return el.tagName.toLowerCase() === 'output' ? 'output' : el.tagName.toLowerCase() + '[role=status]';
   }).slice(0, 5);
+  // Route groups in the router tree of the inline flight data. Two shapes of the tree are known:
+  // ["(group)",{"children":…}] (Next.js 14–15) and {"s":"(group)",…} (16). "(.)x" intercepts are not groups.
+  // Read from the inline scripts that pushed it: Next.js 16 empties self.__next_f once it has read it.
+  var pushed = Array.prototype.map.call(document.querySelectorAll('script:not([src])'), function (el) {
+    var t = el.textContent || '';
+    var m = /^\\s*\\(?self\\.__next_f\\s*=\\s*self\\.__next_f\\s*\\|\\|\\s*\\[\\]\\)?\\.push\\(([\\s\\S]*)\\)\\s*;?\\s*$/.exec(t) || /^\\s*self\\.__next_f\\.push\\(([\\s\\S]*)\\)\\s*;?\\s*$/.exec(t);
+    if (!m) return '';
+    try { var e = JSON.parse(m[1]); return e && e[0] === 1 && typeof e[1] === 'string' ? e[1] : ''; } catch (x) { return ''; }
+  });
+  var flight = pushed.join('').slice(0, 4000000);
+  var groups = [];
+  [/\\[\\s*"(\\((?!\\.)[^()"\\\\/]+\\))"\\s*,\\s*\\{\\s*"children"/g, /\\{\\s*"s"\\s*:\\s*"(\\((?!\\.)[^()"\\\\/]+\\))"/g].forEach(function (re) {
+    var m; while ((m = re.exec(flight))) if (groups.indexOf(m[1]) < 0) groups.push(m[1]);
+  });
+  var nextData;
+  var nd = document.getElementById('__NEXT_DATA__');
+  if (nd) { try { var d = JSON.parse(nd.textContent || '{}'); nextData = { page: String(d.page || ''), gsp: !!d.gsp, gssp: !!d.gssp, isFallback: !!d.isFallback }; } catch (e) { nextData = undefined; } }
+  var lead = document.querySelector('main, [role=main]') || document.body;
+  var leadText = (lead ? lead.innerText || '' : '').split(/\\n+/).map(function (l) { return short(l, 120); }).filter(Boolean).slice(0, 8);
   return {
+    routeGroups: groups.slice(0, 10), nextData: nextData, leadText: leadText,
     resultSelectors: results,
     title: document.title, hasTitleElement: !!titleEl,
     firstHeading: short((h1 || anyH) ? ((h1 || anyH).innerText || (h1 || anyH).textContent) : '', 200),

@@ -1,6 +1,6 @@
 import type { Scenarios } from '../harness/profile';
 import { groupByShape } from './shape';
-import type { Crawl, CrawledLink, CrawledPage, Unfilled } from './types';
+import type { ClickFact, Crawl, CrawledLink, CrawledPage, Unfilled } from './types';
 
 /**
  * Fills the profile's scenarios from what a crawl saw — pure, so every rule is unit-tested on a
@@ -24,13 +24,15 @@ export const SITE_PAGES_PER_SHAPE = 3;
 
 const GENERIC_TITLES = ['Bad Request', 'This page could not be found', 'Method Not Allowed', 'Internal Server Error', 'An unexpected error has occurred'];
 
-const ok = (p: CrawledPage | undefined): p is CrawledPage => !!p && p.status === 200 && !p.error && !p.finalPath;
-const arPage = (p: CrawledPage | undefined): p is CrawledPage => ok(p) && p.appRouter && p.hydrated;
-const prPage = (p: CrawledPage | undefined): p is CrawledPage => ok(p) && p.pagesRouter && p.hydrated;
+export const ok = (p: CrawledPage | undefined): p is CrawledPage => !!p && p.status === 200 && !p.error && !p.finalPath;
+export const arPage = (p: CrawledPage | undefined): p is CrawledPage => ok(p) && p.appRouter && p.hydrated;
+export const prPage = (p: CrawledPage | undefined): p is CrawledPage => ok(p) && p.pagesRouter && p.hydrated;
 /** Clickable as the tests click: visible, href written as the path itself. */
-const clickable = (l: CrawledLink): boolean => l.visible && l.href === l.path;
+export const clickable = (l: CrawledLink): boolean => l.visible && l.href === l.path;
 const routerLink = (l: CrawledLink): boolean => clickable(l) && (l.prefetched || l.prefetchedOnScroll);
-const neverPrefetched = (l: CrawledLink): boolean => clickable(l) && !l.prefetched && !l.prefetchedOnScroll;
+export const neverPrefetched = (l: CrawledLink): boolean => clickable(l) && !l.prefetched && !l.prefetchedOnScroll;
+/** `from` has a clickable link to `path`. */
+export const linksTo = (from: CrawledPage, path: string, pred: (l: CrawledLink) => boolean = clickable): boolean => from.links.some((l) => l.path === path && pred(l));
 
 export function fillScenarios(crawl: Crawl): Filled {
   const pages = crawl.pages;
@@ -40,7 +42,6 @@ export function fillScenarios(crawl: Crawl): Filled {
   const unfilled: Unfilled[] = [];
   const notes: Record<string, string> = {};
   const need = (scenario: string, text: string) => unfilled.push({ scenario, need: text });
-  const linksTo = (from: CrawledPage, path: string, pred: (l: CrawledLink) => boolean) => from.links.some((l) => l.path === path && pred(l));
 
   // Unknown paths need nothing from the site: made up, checked against what the crawl found.
   s.unknownPaths = { paths: unknownPaths(new Set(pages.map((p) => p.path))) };
@@ -75,8 +76,11 @@ export function fillScenarios(crawl: Crawl): Filled {
     if (dynamicShape) rs.malformedUrl = dynamicShape.shape.replace(':id', '%E0%A4%A').replace(/:id/g, '1');
     const throwing = pages.find((p) => p.status === 500 && p.firstHeading.trim() === '500' && !p.finalPath);
     if (throwing) rs.throwingPage = throwing.path;
+    // A page generated at build time (Pages Router getStaticProps, said by its __NEXT_DATA__) is a static page to POST to.
+    const ssg = pages.find((p) => prPage(p) && p.nextData?.gsp && !p.nextData.gssp && !p.nextData.isFallback);
+    if (ssg) rs.postToStatic = ssg.path;
     s.realStatuses = rs;
-    need('realStatuses.postToStatic', 'a file served as is (e.g. /static.html from the public folder) to POST to: from outside a file cannot be told from a page');
+    if (!ssg) need('realStatuses.postToStatic', 'a page generated at build time to POST to (a Pages Router page whose __NEXT_DATA__ says getStaticProps); a file served as is cannot be told from a page from outside');
     if (!throwing) need('realStatuses.throwingPage', 'a page that answers 500 with the generic error page (heading "500")');
     if (!dynamicShape) need('realStatuses.malformedUrl', 'a dynamic route (pages like /posts/1, /posts/2) to send a malformed segment to');
   }
@@ -91,12 +95,22 @@ export function fillScenarios(crawl: Crawl): Filled {
   else need('clientCrash', 'an App Router page with a button whose name says it crashes the page (/throw|crash|error/i)');
 
   if (server) {
-    const sc = pages.find((p) => p.status === 500 && p.errorTexts.some((t) => t.includes('server-side exception')));
+    // An App Router page answering 500 threw while rendering on the server: what it then shows is
+    // what R2.5 judges, so the wording is a preference, not a condition.
+    const crashed = pages.filter((p) => p.status === 500 && !p.error && !p.finalPath && (p.appRouter || p.errorTexts.some((t) => t.includes('server-side exception'))));
+    const sc = crashed.find((p) => p.errorTexts.some((t) => t.includes('server-side exception'))) ?? crashed[0];
     if (sc) s.serverCrash = { page: sc.path };
-    else need('serverCrash', 'a page that answers 500 and shows the global failure page with the server-side wording');
+    else need('serverCrash', 'an App Router page that answers 500 (it throws while rendering on the server)');
   }
 
-  need('routeGroups', 'route groups are folders of the source (e.g. app/(site)/about); they never show from outside — name the pages that live in one in a hand-written profile');
+  // Route groups never show in an address, but the router tree each App Router page is delivered
+  // with names them. One page per group first, then more, at most 3 (each costs a few requests).
+  const grouped = pages.filter((p) => arPage(p) && p.routeGroups.length);
+  const groupPages: { path: string; group: string }[] = [];
+  for (const p of grouped) if (!groupPages.some((g) => g.group === p.routeGroups[0])) groupPages.push({ path: p.path, group: p.routeGroups[0] });
+  for (const p of grouped) if (groupPages.length < 3 && !groupPages.some((g) => g.path === p.path)) groupPages.push({ path: p.path, group: p.routeGroups[0] });
+  if (groupPages.length) s.routeGroups = { pages: groupPages.slice(0, 3) };
+  else need('routeGroups', 'an App Router page inside a route group (a source folder such as app/(site)/about): none of the crawled pages\' router trees named one');
 
   // Navigation: four or more App Router pages, each linking to the next by a router link.
   const chain = findChain(pages, byPath);
@@ -125,24 +139,13 @@ export function fillScenarios(crawl: Crawl): Filled {
     ? `a page linking both to the untitled page ${untitled[0].path} and to a page with a title`
     : 'an App Router page with no <title> element but a heading (its first heading is announced), linked from a page that also links to a titled page');
 
-  // A link never prefetched though its page prefetches others: clicking it fetches the page data.
-  // The page-data tests go back home from `from`, so it must link to "/".
-  const pageData = pickNotPrefetched(pages, byPath, (from, to) => !to.dynamic && linksHome(from));
+  // A router link never prefetched: clicking it fetches the page data. A page that prefetches its
+  // other links shows its router is at work; else the click after the crawl showed it (follow-up.ts).
+  // One test goes home from `from`: a link to "/" is preferred, not required.
+  const clicks = crawl.clicks ?? [];
+  const pageData = pickNotPrefetched(pages, byPath, clicks, (from, to) => !to.dynamic, (from) => linksHome(from));
   if (pageData) s.pageData = pageData;
-  else need('pageData', 'an App Router page that prefetches its links and links to "/", with a visible link to another App Router page that is not prefetched (prefetch={false})');
-  // Freshness: the same kind of pair, a page not rendered per request that links back.
-  const freshness = pickNotPrefetched(pages, byPath, (from, to) => !to.dynamic && linksTo(to, from.path, clickable));
-  if (freshness) s.freshness = freshness;
-  else need('freshness', 'an App Router page with a not-prefetched link to a page that is not rendered per request and links back to it');
-
-  if (server) {
-    const dyn = firstOf(pages.filter(arPage), (hub) => {
-      const l = hub.links.find((x) => neverPrefetched(x) && x.inView && byPath.get(x.path)?.dynamic && arPage(byPath.get(x.path)) && linksTo(byPath.get(x.path)!, hub.path, clickable));
-      return l && { hub: hub.path, page: l.path };
-    });
-    if (dyn) s.dynamicFreshness = dyn;
-    else need('dynamicFreshness', 'a page rendered per request (cache-control no-store) linked without prefetch from a hub it links back to');
-  }
+  else need('pageData', 'an App Router page with a visible router link to another App Router page that is not prefetched (prefetch={false}), so the click fetches its page data');
 
   // Many prefetched links in view.
   const prefetchPage = pages.filter(arPage)
@@ -151,16 +154,36 @@ export function fillScenarios(crawl: Crawl): Filled {
   if (prefetchPage) s.prefetch = { page: prefetchPage.p.path, minLinks: Math.max(8, Math.min(prefetchPage.n, 10)) };
   else need('prefetch', 'a page with at least 8 links in view, in its <main> element, whose targets are prefetched');
 
+  // Freshness (K9.3 times prefetched data): a link in view whose target's data was prefetched while
+  // the page sat there, to a page not rendered per request. A link in the content first, from the
+  // prefetch scenario's page first (a list of prefetched links is the plainest case).
+  const inViewPrefetch = (from: CrawledPage, want: (to: CrawledPage) => boolean) =>
+    [...from.links].sort((a, b) => Number(a.inNav) - Number(b.inNav))
+      .find((l) => routerLink(l) && l.prefetched && l.inView && l.path !== from.path && arPage(byPath.get(l.path)) && want(byPath.get(l.path)!));
+  const prefetchFirst = [...pages].sort((a, b) => Number(b.path === s.prefetch?.page) - Number(a.path === s.prefetch?.page));
+  const fresh = firstOf(prefetchFirst.filter(arPage), (from) => { const l = inViewPrefetch(from, (to) => !to.dynamic); return l && { from: from.path, to: l.path }; });
+  if (fresh) s.freshness = fresh;
+  else need('freshness', 'an App Router page with a link in view whose target, a page not rendered per request, is prefetched while the page sits in view');
+
+  if (server) {
+    // The same for a page rendered per request: only a full prefetch (prefetch={true}) holds its data.
+    const dyn = firstOf(pages.filter(arPage), (hub) => { const l = inViewPrefetch(hub, (to) => to.dynamic); return l && { hub: hub.path, page: l.path }; });
+    if (dyn) s.dynamicFreshness = dyn;
+    else need('dynamicFreshness', 'a hub with a link in view to a page rendered per request (cache-control no-store) whose data the hub prefetches (a full prefetch, e.g. <Link prefetch={true}>)');
+  }
+
   // Pages Router pair whose target's code was not loaded while `from` sat in view.
   const rlt = firstOf(pages.filter(prPage), (from) => {
     const l = from.links.find((x) => {
       const to = byPath.get(x.path);
       if (!clickable(x) || !prPage(to) || to.path === from.path) return false;
+      // A script the target's own load needed, that `from` did not ask for while it sat in view,
+      // but that hovering the link fetched: a router link without prefetch to a page with code of
+      // its own. Webpack names that chunk after the page (pageChunkPrefix); Turbopack (Next.js 16)
+      // hashes every name, so the script itself is compared.
       const chunk = pageChunkPrefix(to.path);
-      // The target's own load shows its chunk is named after its path; `from` did not ask for it
-      // while it sat in view, but hovering the link did: a router link without prefetch.
-      return to.scripts.some((sp) => sp.startsWith(chunk)) && !from.scripts.some((sp) => sp.startsWith(chunk))
-        && !!x.hoverLoads?.some((sp) => sp.startsWith(chunk));
+      const own = (sp: string) => to.scripts.includes(sp) && !from.scripts.includes(sp);
+      return !!x.hoverLoads?.some((sp) => own(sp) || (sp.startsWith(chunk) && !from.scripts.some((f) => f.startsWith(chunk))));
     });
     return l && { from: from.path, to: l.path };
   });
@@ -169,9 +192,10 @@ export function fillScenarios(crawl: Crawl): Filled {
 
   // A page not pre-rendered: it asked for its own data right after load (Pages Router fallback).
   if (server) {
-    const fb = pages.find((p) => prPage(p) && p.pageDataRequested.includes(p.path) && p.path.split('/').length > 2);
+    // Crawled pages first (a link to a page not yet generated), then the made-up paths of follow-up.ts.
+    const fb = [...pages, ...(crawl.probes ?? [])].find((p) => prPage(p) && p.pageDataRequested.includes(p.path) && p.path.split('/').length > 2);
     if (fb) s.retry = { pathPrefix: fb.path.replace(/[^/]+$/, '') };
-    else need('retry', 'a Pages Router page that is not pre-rendered (getStaticPaths fallback: true) and fetches its data after load');
+    else need('retry', 'a Pages Router route generated on demand (getStaticPaths fallback: true): a page of it that fetches its own data after load — no crawled page did, nor a made-up path under a Pages Router route with getStaticProps and a [param]');
   }
 
   // Server functions: forms only read, never submitted.
@@ -236,13 +260,21 @@ function findChain(pages: CrawledPage[], byPath: Map<string, CrawledPage>): stri
   return best.length >= 4 ? best : undefined;
 }
 
-/** A visible, in-view, never-prefetched link between App Router pages, on a page that prefetches others. */
-function pickNotPrefetched(pages: CrawledPage[], byPath: Map<string, CrawledPage>, pairOk: (from: CrawledPage, to: CrawledPage) => boolean) {
-  const cands = pages.filter((p) => arPage(p) && p.pageDataRequested.length > 0).flatMap((from) =>
-    from.links.filter((l) => neverPrefetched(l) && l.inView && l.path !== from.path && arPage(byPath.get(l.path)) && pairOk(from, byPath.get(l.path)!))
-      .map((l) => ({ from: from.path, to: l.path, content: !l.inNav })));
-  // Prefer a link in the content over one in the navigation.
-  cands.sort((a, b) => Number(b.content) - Number(a.content));
+/**
+ * A visible, in-view, never-prefetched link between App Router pages that the router handles: its
+ * page prefetches other links, or clicking it changed the address without a document load.
+ */
+function pickNotPrefetched(pages: CrawledPage[], byPath: Map<string, CrawledPage>, clicks: ClickFact[], pairOk: (from: CrawledPage, to: CrawledPage) => boolean, preferred: (from: CrawledPage) => boolean = () => false) {
+  const clicked = (from: string, to: string) => clicks.find((c) => c.from === from && c.to === to);
+  const routed = (from: CrawledPage, to: string) => {
+    const c = clicked(from.path, to);
+    return c ? c.clientSide : from.pageDataRequested.length > 0;
+  };
+  const cands = pages.filter(arPage).flatMap((from) =>
+    from.links.filter((l) => neverPrefetched(l) && l.inView && l.path !== from.path && arPage(byPath.get(l.path)) && pairOk(from, byPath.get(l.path)!) && routed(from, l.path))
+      .map((l) => ({ from: from.path, to: l.path, rank: Number(!l.inNav) * 2 + Number(preferred(from)) })));
+  // Prefer a link in the content over one in the navigation, then the preferred pages.
+  cands.sort((a, b) => b.rank - a.rank);
   return cands[0] && { from: cands[0].from, to: cands[0].to };
 }
 

@@ -1,5 +1,5 @@
 import { isAllowed, parseRobots, type RobotsRules } from './robots';
-import { parseSitemap } from './sitemap';
+import { onTargetOrigin, parseSitemap } from './sitemap';
 
 /** robots.txt and sitemap.xml of an origin, fetched once before the crawl (bounded, never fatal). */
 
@@ -24,28 +24,37 @@ export async function loadRobots(origin: string): Promise<RobotsRules | undefine
 }
 
 /**
- * Same-origin paths listed by the site's sitemap(s): those robots.txt names, else /sitemap.xml.
- * A sitemap index is followed one level, at most `maxFiles` files.
+ * Paths listed by the site's sitemap(s): those robots.txt names, else /sitemap.xml, each fetched
+ * from the target's origin. Locs of another origin are mapped onto the target's (sitemap.ts
+ * onTargetOrigin says why); `rebasedFrom` names those origins. A sitemap index is followed one
+ * level, at most `maxFiles` files.
  */
-export async function loadSitemapPaths(origin: string, robots: RobotsRules | undefined, limit: number, maxFiles = 5): Promise<{ found: boolean; paths: string[] }> {
-  const queue = robots?.sitemaps.length ? [...robots.sitemaps] : [`${origin}/sitemap.xml`];
+export async function loadSitemapPaths(origin: string, robots: RobotsRules | undefined, limit: number, maxFiles = 5): Promise<{ found: boolean; paths: string[]; rebasedFrom: string[] }> {
+  const named = robots?.sitemaps.length ? robots.sitemaps : ['/sitemap.xml'];
+  const queue = named.map((s) => onTargetOrigin(s, `${origin}/`, origin)).filter((x) => x !== undefined);
   const paths: string[] = [];
+  const rebasedFrom = new Set<string>();
+  const fetched = new Set<string>();
   let found = false;
-  for (let files = 0; queue.length && files < maxFiles && paths.length < limit; files++) {
-    const url = queue.shift()!;
-    if (!sameOrigin(url, origin)) continue;
-    const xml = await fetchText(url);
+  for (let files = 0; queue.length && files < maxFiles && paths.length < limit;) {
+    const file = queue.shift()!;
+    if (fetched.has(file.url)) continue;
+    fetched.add(file.url);
+    files++;
+    if (file.rebasedFrom) rebasedFrom.add(file.rebasedFrom);
+    const xml = await fetchText(file.url);
     if (xml === undefined || !/<(urlset|sitemapindex)[\s>]/i.test(xml)) continue;
     found = true;
     const { locs, isIndex } = parseSitemap(xml);
-    if (isIndex) queue.push(...locs);
-    else for (const loc of locs) if (sameOrigin(loc, origin)) paths.push(new URL(loc).pathname);
+    for (const loc of locs) {
+      const t = onTargetOrigin(loc, file.url, origin);
+      if (!t) continue;
+      if (t.rebasedFrom) rebasedFrom.add(t.rebasedFrom);
+      if (isIndex) queue.push(t);
+      else paths.push(t.path);
+    }
   }
-  return { found, paths: [...new Set(paths)].slice(0, limit) };
-}
-
-function sameOrigin(url: string, origin: string): boolean {
-  try { return new URL(url).origin === origin; } catch { return false; }
+  return { found, paths: [...new Set(paths)].slice(0, limit), rebasedFrom: [...rebasedFrom] };
 }
 
 export function allowedBy(robots: RobotsRules | undefined, path: string): boolean {

@@ -1,5 +1,6 @@
 import type { Mode } from '../../docs/clauses';
 import type { TargetProfile } from '../harness/profile';
+import type { NextDataFacts } from './page-facts';
 
 /**
  * What the crawler keeps about a site. Paths only: query strings are dropped before anything is
@@ -106,9 +107,30 @@ export interface CrawledPage {
   dynamic: boolean;
   /** Selectors of elements that show results (output, role=status, aria-live). */
   resultSelectors: string[];
+  /** App Router: route-group segments ("(site)") in the router tree the page was delivered with. */
+  routeGroups: string[];
+  /** Pages Router: the route facts of __NEXT_DATA__ (pattern, rendering; never its props). */
+  nextData?: NextDataFacts;
+  /** The first lines of visible text of its <main> (else body), shortened (P1: what a visitor reads first). */
+  leadText?: string[];
   /** Route shape, e.g. /posts/:id. */
   shape: string;
   /** A load error instead of a page (timeout, connection refused). */
+  error?: string;
+}
+
+/**
+ * A link discovery clicked after the crawl, to tell a router link that never prefetches
+ * (prefetch={false}) from a plain <a> that reloads the page. Links only: buttons are never clicked.
+ */
+export interface ClickFact {
+  from: string;
+  to: string;
+  /** The address became `to` without a document load. */
+  clientSide: boolean;
+  /** The click asked for `to`'s page data. */
+  pageData: boolean;
+  /** Why the click could not be made or judged. */
   error?: string;
 }
 
@@ -117,7 +139,8 @@ export interface Crawl {
   mode: Mode;
   pages: CrawledPage[];
   robots: { found: boolean; disallows: number; ignored: boolean };
-  sitemap: { found: boolean; paths: number };
+  /** `rebasedFrom`: origins written in the sitemap's locs that were mapped onto the target's (sitemap.ts). */
+  sitemap: { found: boolean; paths: number; rebasedFrom?: string[] };
   /** Paths robots.txt kept the crawler from. */
   skippedByRobots: string[];
   /** Why the crawl stopped before the queue was empty. */
@@ -126,6 +149,15 @@ export interface Crawl {
   notVisited: number;
   /** Per route shape: how many paths were found and how many were loaded. */
   shapes: { shape: string; found: number; visited: number }[];
+  /** Links clicked after the crawl (follow-up.ts clickCandidates). */
+  clicks?: ClickFact[];
+  /**
+   * Made-up paths loaded after the crawl under a Pages Router route with getStaticProps and a
+   * [param] (follow-up.ts fallbackProbes): whether such a page is generated on demand. Server only.
+   */
+  probes?: CrawledPage[];
+  /** Time spent on the clicks and probes (included in durationMs). */
+  followUpMs?: number;
   durationMs: number;
 }
 

@@ -3,7 +3,7 @@ import { readPageFacts } from './page-facts';
 import { pathShapeOf, payloadShape, redactQuery } from './redact';
 import { isPageDelivery, pageDataTarget } from './requests';
 import { routeShape } from './shape';
-import type { CallFact, CrawledLink, CrawledPage } from './types';
+import type { CallFact, ClickFact, CrawledLink, CrawledPage } from './types';
 
 /** Bounds of one page visit (each wait is for a named thing and ends on its own). */
 export const VISIT = {
@@ -19,6 +19,8 @@ export const VISIT = {
   /** Pages Router pages: links hovered, and how long a hover's script requests are awaited. */
   hoverLinks: 8,
   hoverMs: 800,
+  /** After a click on a link: waiting for the address to change. */
+  clickMs: 5_000,
 };
 
 // Words of sign-in and account links; not "profile" (social profiles are not accounts here).
@@ -104,9 +106,36 @@ export class Tab {
         buttons: [...new Set(facts.buttons)], calls, errorTexts: facts.errorTexts, signInLinks, limits: facts.limits,
         pagesRouter: facts.pagesRouter, appRouter: facts.appRouter, hydrated: facts.hydrated, pageDataRequested, pageDataOnScroll,
         scripts, dynamic, resultSelectors: facts.resultSelectors,
+        routeGroups: facts.routeGroups ?? [], ...(facts.nextData ? { nextData: facts.nextData } : {}), leadText: facts.leadText ?? [],
       },
       linkPaths: [...new Set(links.map((l) => l.path))],
     };
+  }
+
+  /**
+   * Loads `from`, clicks its link to `to` (a link, never a button) and says whether the address
+   * changed without a document load and whether `to`'s page data was asked for. Bounded throughout.
+   */
+  async clickThrough(origin: string, from: string, to: string): Promise<ClickFact> {
+    const visit: Visit = { requests: [], lastPageData: Date.now() };
+    this.current = visit;
+    const fact = (clientSide: boolean, pageData: boolean, error?: string): ClickFact => ({ from, to, clientSide, pageData, ...(error ? { error } : {}) });
+    try {
+      await this.page.goto(origin + from, { waitUntil: 'load', timeout: VISIT.loadTimeoutMs });
+    } catch (e) {
+      return fact(false, false, `could not load ${from}: ${firstLine(e)}`);
+    }
+    const hydrated = await this.page.waitForFunction('typeof window.next === "object"', undefined, { timeout: VISIT.hydrateMs }).then(() => true, () => false);
+    if (!hydrated) return fact(false, false, `the router did not start on ${from} within ${VISIT.hydrateMs / 1000} s`);
+    const mark = visit.requests.length;
+    const clicked = await this.page.locator(`a[href="${to.replace(/"/g, '\\"')}"]:visible`).first().click({ timeout: 3_000 }).then(() => true, () => false);
+    if (!clicked) return fact(false, false, `no visible link to ${to} could be clicked on ${from}`);
+    const arrived = await this.page.waitForURL((u) => u.pathname === to, { timeout: VISIT.clickMs }).then(() => true, () => false);
+    const after = visit.requests.slice(mark);
+    const reloaded = after.some((r) => r.resourceType() === 'document' && r.isNavigationRequest());
+    const pageData = after.some((r) => pageDataTarget(wire(r)) === to);
+    if (!arrived) return fact(false, pageData, `the address did not become ${to} within ${VISIT.clickMs / 1000} s of the click`);
+    return fact(!reloaded, pageData);
   }
 
   private async sitUntilQuiet(visit: Visit): Promise<void> {
@@ -144,6 +173,9 @@ export class Tab {
       await this.page.evaluate(`window.scrollTo(0, ${i * viewport})`).catch(() => undefined);
       await this.page.waitForTimeout(VISIT.stepMs);
     }
+    // At the bottom until prefetches go quiet: a link seen only for one short step may not have
+    // been prefetched yet on a busy machine (the page's last link is often the one a test clicks).
+    await this.sitUntilQuiet(visit);
     await this.page.evaluate('window.scrollTo(0, 0)').catch(() => undefined);
     await this.sitUntilQuiet(visit);
   }
@@ -168,7 +200,7 @@ export function emptyPage(path: string): CrawledPage {
     path, status: 0, title: '', hasTitleElement: false, firstHeading: '', headings: [], links: [], externalLinks: 0,
     scrollHeight: 0, viewportHeight: 0, forms: [], buttons: [], calls: [], errorTexts: [], signInLinks: [], limits: [],
     pagesRouter: false, appRouter: false, hydrated: false, pageDataRequested: [], pageDataOnScroll: [], scripts: [], dynamic: false,
-    resultSelectors: [], shape: routeShape(path),
+    resultSelectors: [], routeGroups: [], shape: routeShape(path),
   };
 }
 

@@ -16,6 +16,11 @@ export function profileOf(mode: Mode): TargetProfile {
   return (runTarget(mode)?.profile.content ?? {}) as unknown as TargetProfile;
 }
 
+/** What discovery said the site would need for a scenario it could not fill, when the run had discovery. */
+export function unfilledNeed(mode: Mode, scenario: string): string | undefined {
+  return runTarget(mode)?.profile.unfilled?.[scenario];
+}
+
 /** Why the target is not this kind of site, when the probe said so and --force was not given. */
 export function notKindReason(mode: Mode): string | undefined {
   const t = runTarget(mode);

@@ -12,6 +12,8 @@ import { contextOf, expectationsFor } from '../../fixtures/implementations/expec
 import { hostUnavailable, serveRun, type RunningServer } from '../../fixtures/implementations/hosts';
 import { loadVersions, planMatrix, selectRuns, type BuildPlan, type RunPlan } from '../../fixtures/implementations/versions';
 import { actualOf, cellOf, exitCodeOf, rowsOf, totalsOf, type ClauseLike, type ReportLike } from './cells';
+import { renderComparisonMarkdown, unexplained, type DiscoveryComparison } from './discovery-compare';
+import { compareRunFolders } from './discovery-runs';
 import { writeExpected } from './expected-doc';
 import { MATRIX_SCHEMA_VERSION, type Matrix, type MatrixCell, type MatrixColumn } from './model';
 import { renderMatrixHtml, renderMatrixMarkdown } from './render';
@@ -21,6 +23,9 @@ const USAGE = `Usage: npm run matrix [-- options]
   --skip-build       use the builds already in .cache/implementations (fail a column that has none)
   --out <dir>        where the matrix goes (default reports/matrix)
   --write-expected   regenerate fixtures/implementations/expected.json and docs/implementations.md's table, then exit
+  --discovery        also judge each run with no profile (discovery crawls it) and compare the verdicts with the
+                     hand-written profile's: <out>/discovery-comparison.{md,json}; exit 1 on a difference no
+                     missing scenario explains
 Runs: ${planMatrix(loadVersions()).runs.map((r) => r.id).join(', ')}`;
 
 const started = Date.now();
@@ -87,7 +92,7 @@ async function main(): Promise<number> {
   let opts;
   try {
     opts = parseArgs({
-      options: { only: { type: 'string', multiple: true }, 'skip-build': { type: 'boolean' }, out: { type: 'string' }, 'write-expected': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: { only: { type: 'string', multiple: true }, 'skip-build': { type: 'boolean' }, out: { type: 'string' }, 'write-expected': { type: 'boolean' }, discovery: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
       allowPositionals: false,
     }).values;
   } catch (e) {
@@ -116,6 +121,8 @@ async function main(): Promise<number> {
   const profile = join(REPO_ROOT, 'fixtures', 'implementations', 'profile.json');
   const columns = new Map<string, MatrixColumn>();
   const reports = new Map<string, ReportLike>();
+  const comparisons: DiscoveryComparison[] = [];
+  const comparisonErrors: string[] = [];
   for (const r of runs) {
     columns.set(r.id, {
       id: r.id, implementation: r.build.implementation, build: r.build.id, next: r.build.pin.next, config: r.build.config,
@@ -187,6 +194,16 @@ async function main(): Promise<number> {
         reports.set(r.id, report);
         Object.assign(col, { status: 'judged', report: `${r.id}/conformance.html` });
       } else fail([r.id], 'run-failed', `the suite (exit ${code}) wrote no report; see ${relative(REPO_ROOT, log)}`);
+      if (opts.discovery && report) {
+        // The same run with no profile: discovery crawls the target first (issue 13).
+        const ddir = join(out, 'discovery', r.id);
+        const dargs = ['--target', urls.get(r.id)!, '--mode', r.build.mode, '--out', ddir, ...(other ? ['--other-build', other] : [])];
+        const dlog = join(out, 'logs', `${r.id}.discovery.log`);
+        const dt = Date.now();
+        const dcode = await step(`${r.id}: judge with no profile`, () => runSuite(dargs, dlog), (c) => `suite exit ${c}; log ${relative(REPO_ROOT, dlog)}`);
+        if (readReport(join(ddir, 'conformance.json'), dt)) comparisons.push(compareRunFolders(r.id, r.build.mode, dir, ddir));
+        else comparisonErrors.push(`${r.id}: the run with no profile (exit ${dcode}) wrote no report; see ${relative(REPO_ROOT, dlog)}`);
+      }
     }
     await step(`${impl}: stop servers`, stopAll);
   }
@@ -200,7 +217,15 @@ async function main(): Promise<number> {
   for (const c of matrix.cells.filter((x) => x.match === 'unexpected')) console.log(`  unexpected ${c.row} × ${c.column}: ${c.verdict}, expected ${c.expected}${c.reason ? ` — ${c.reason.split('\n')[0].slice(0, 160)}` : ''}`);
   for (const c of matrix.columns.filter((x) => x.status !== 'judged')) console.log(`  not judged ${c.id}: ${c.status} — ${(c.error ?? '').split('\n')[0]}`);
   console.log(`Report: ${relative(process.cwd(), join(out, 'matrix.html'))} (also matrix.json, matrix.md). Wall time ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-  return exitCodeOf(matrix.cells, matrix.columns);
+  const code = exitCodeOf(matrix.cells, matrix.columns);
+  if (!opts.discovery) return code;
+  const md = renderComparisonMarkdown(comparisons);
+  writeFileSync(join(out, 'discovery-comparison.md'), `# Hand-written profile vs no profile (discovery)\n\n${md}${comparisonErrors.map((e) => `\n- not compared: ${e}`).join('')}\n`);
+  writeFileSync(join(out, 'discovery-comparison.json'), `${JSON.stringify({ comparisons, errors: comparisonErrors }, null, 2)}\n`);
+  const open = comparisons.flatMap((c) => unexplained(c).map((v) => `${c.id} ${v.row}: ${v.profile} with the profile, ${v.discovery} without`));
+  console.log(`\nDiscovery: ${comparisons.map((c) => `${c.id} ${c.verdicts.filter((v) => v.match === 'same').length}/${c.verdicts.length} the same`).join(', ') || 'nothing compared'}; ${open.length} unexplained difference(s). ${relative(process.cwd(), join(out, 'discovery-comparison.md'))}`);
+  for (const line of [...open, ...comparisonErrors]) console.log(`  ${line}`);
+  return code || (open.length || comparisonErrors.length ? 1 : 0);
 }
 
 /** A build of the same implementation in the other mode, served in this run, for C7.3's build-identifier check. */

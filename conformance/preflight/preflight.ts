@@ -10,7 +10,12 @@ import { REQUIREMENTS } from './requirements';
 export type Usability = 'usable' | 'unusable' | 'unsure' | 'absent';
 export interface ScenarioCheck { scenario: ScenarioName; clauses: string[]; state: Usability; notes: string[] }
 
-export interface PreflightOptions { fetchImpl?: typeof fetch; timeoutMs?: number }
+export interface PreflightOptions {
+  fetchImpl?: typeof fetch;
+  timeoutMs?: number;
+  /** Discovery's needs for the scenarios it could not fill (scenario → what the site would need). */
+  unfilled?: Record<string, string>;
+}
 
 interface Page { status: number; html: string; error?: string }
 
@@ -37,7 +42,8 @@ export async function preflight(baseUrl: string, profile: TargetProfile, mode: M
     const req = REQUIREMENTS[name];
     const s = scenarioFor(profile, name, mode);
     if (!s) {
-      checks.push({ scenario: name, clauses: req.clauses, state: 'absent', notes: [`the profile has no "${name}" scenario for ${mode} delivery; its clauses stay untested. It needs: ${req.needs}`] });
+      const found = opts.unfilled?.[name];
+      checks.push({ scenario: name, clauses: req.clauses, state: 'absent', notes: [`the profile has no "${name}" scenario for ${mode} delivery; its clauses stay untested. ${found ? `Discovery found none; the site would need ${found}` : `It needs: ${req.needs}`}`] });
       continue;
     }
     const notes: string[] = [];
@@ -107,8 +113,8 @@ async function checkScenario(name: ScenarioName, s: NonNullable<Scenarios[Scenar
       await t.answers(from);
       await t.answers(to);
       await t.linksTo(from, to);
+      // freshness (K9.3) times the prefetch made from `from`: no way back is needed.
       if (name === 'pageData') await t.linksTo(from, '/');
-      else await t.linksTo(to, from);
       return;
     }
     case 'routeLoadTimeout': {
@@ -124,7 +130,6 @@ async function checkScenario(name: ScenarioName, s: NonNullable<Scenarios[Scenar
       await t.answers(hub);
       await t.answers(page);
       await t.linksTo(hub, page);
-      await t.linksTo(page, hub);
       return;
     }
     case 'prefetch': {
@@ -156,6 +161,14 @@ async function checkScenario(name: ScenarioName, s: NonNullable<Scenarios[Scenar
     }
     case 'routeGroups': {
       for (const { path } of (s as NonNullable<Scenarios['routeGroups']>).pages) await t.answers(path);
+      return;
+    }
+    case 'sitePages': {
+      // Any answer will do (a missing page is checked too); only a page that cannot be fetched is a problem.
+      for (const path of (s as NonNullable<Scenarios['sitePages']>).paths) {
+        const p = await t.get(path);
+        if (p.error) t.bad(`${path} could not be fetched: ${p.error}`);
+      }
       return;
     }
     default:

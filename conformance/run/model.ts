@@ -46,6 +46,8 @@ export interface ProfileRef {
   source: 'file' | 'reference' | 'discovered' | 'merged';
   /** The parsed profile (docs/target-profile.schema.json); validated before the run. */
   content: Record<string, unknown>;
+  /** Discovery's scenarios it could not fill, each with what the site would need (the untested reason). */
+  unfilled?: Record<string, string>;
 }
 
 /** What the probe saw (harness/probe.ts ProbeResult, the parts the run keeps). */

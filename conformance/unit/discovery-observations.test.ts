@@ -7,7 +7,7 @@ import { pathShapeOf, payloadShape, redactQuery } from '../discovery/redact';
 import { isPageDelivery } from '../discovery/requests';
 import { renderObservedHtml, renderObservedMarkdown } from '../report/observed';
 import { ROOT } from '../harness/paths';
-import { link, pageOf, referenceLike } from './discovery-crawl.fixture';
+import { crawlOf, link, pageOf, referenceLike } from './discovery-crawl.fixture';
 
 const SECRET = 's3cr3t-value';
 
@@ -53,6 +53,15 @@ describe('observations for the pending clauses', () => {
     expect(JSON.stringify(obs['K9.0'])).toContain('maxlength');
     expect(obs['R2.1'].tables[0].rows.some((r) => r[0] === '/demos/links/:id' && r[1] === '10')).toBe(true);
     expect(obs.P1.summary).toContain('Title of /');
+  });
+
+  it('shows the home page\'s first lines of text, its own links when it has no navigation, and a form without fields as a row', () => {
+    const c = crawlOf([pageOf('/', { externalLinks: 4, links: [link('/docs')], leadText: ['Get started by editing app/page.tsx.'] }), pageOf('/oops', { forms: [{ method: 'get', action: '', serverFunction: false, fields: [], submits: ['Reload'] }] })]);
+    const o = buildObservations(c);
+    expect(o.P1.summary).toContain('no links in a <nav> or <header>; 1 other link to this site), and 4 links to other sites');
+    expect(o.P1.tables[1].rows).toEqual([['Get started by editing app/page.tsx.']]);
+    expect(o.P1.tables[2].rows).toEqual([['/docs', '/docs']]);
+    expect(o.E3.tables[0].rows).toEqual([['/oops', '#1 GET (this page)', '(no fields; submit: Reload)', '', '']]);
   });
 
   it('matches docs/observations.schema.json', () => {

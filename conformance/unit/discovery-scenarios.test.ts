@@ -62,9 +62,16 @@ describe('discovery fills scenarios from a crawl', () => {
     expect(fillScenarios(c).scenarios.routeLoadTimeout).toBeUndefined();
   });
 
-  it('leaves route groups unfilled and says they cannot be seen from outside', () => {
+  it('leaves route groups unfilled when no page\'s router tree names one, and says what would fill it', () => {
     expect(scenarios.routeGroups).toBeUndefined();
-    expect(unfilled.find((u) => u.scenario === 'routeGroups')?.need).toMatch(/never show from outside/);
+    expect(unfilled.find((u) => u.scenario === 'routeGroups')?.need).toMatch(/route group .*router trees/);
+  });
+
+  it('names the pages whose router tree holds a route group, one per group first and at most three', () => {
+    const c = referenceLike();
+    for (const p of c.pages) if (['/', '/about', '/contact', '/demos/tall'].includes(p.path)) p.routeGroups = ['(site)'];
+    c.pages.find((p) => p.path === '/demos/crash')!.routeGroups = ['(demos)'];
+    expect(fillScenarios(c).scenarios.routeGroups).toEqual({ pages: [{ path: '/', group: '(site)' }, { path: '/demos/crash', group: '(demos)' }, { path: '/about', group: '(site)' }] });
   });
 
   it('fills no server-only scenario for a static target', () => {
@@ -92,7 +99,7 @@ describe('discovery fills scenarios from a crawl', () => {
   it('finds a dynamic page and its hub in server mode, and a server-function form with a result element', () => {
     const c = referenceLike('server');
     c.pages.push(
-      pageOf('/demos/dynamic-hub', { links: [link('/', { inNav: true }), link('/demos/dynamic', { prefetched: false })] }),
+      pageOf('/demos/dynamic-hub', { links: [link('/', { inNav: true }), link('/demos/dynamic')] }),
       pageOf('/demos/dynamic', { dynamic: true, links: [link('/demos/dynamic-hub', { prefetched: false })] }),
       pageOf('/demos/action', { forms: [{ method: 'get', action: '', serverFunction: true, fields: [], submits: ['Send'] }], resultSelectors: ['[data-testid="action-result"]'] }),
       pageOf('/demos/server-crash', { status: 500, errorTexts: ['Application error: a server-side exception has occurred (see the server logs for more information).'] }),

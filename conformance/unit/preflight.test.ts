@@ -53,6 +53,16 @@ describe('pre-flight of a profile against its target', () => {
     expect(renderPreflight(checks)).toMatch(/brokenLink\s+NOT usable/);
   });
 
+  it('gives discovery\'s reason for a scenario it could not fill, and flags a listed page that cannot be fetched', async () => {
+    const fetchImpl = site({ '/': { html: 'home' } });
+    const checks = await preflight('http://x', profile({ sitePages: { paths: ['/', '/gone'] } }), 'server', { fetchImpl, unfilled: { serverFunction: 'a page with a server-function form' } });
+    expect(checks.find((c) => c.scenario === 'serverFunction')?.notes[0]).toContain('Discovery found none; the site would need a page with a server-function form');
+    expect(checks.find((c) => c.scenario === 'sitePages')?.state).toBe('usable'); // a 404 page is still a page to check
+    const unreachable = (async () => { throw new Error('connection refused'); }) as unknown as typeof fetch;
+    const down = await preflight('http://x', profile({ sitePages: { paths: ['/'] } }), 'static', { fetchImpl: unreachable });
+    expect(down.find((c) => c.scenario === 'sitePages')?.state).toBe('unusable');
+  });
+
   it('reads links and titles from raw HTML', () => {
     expect(hasLink('<a class="x" href="/a?b=1&amp;c=2">', '/a?b=1&c=2')).toBe(true);
     expect(titleOf('<svg><title>icon</title></svg><h1>x</h1>')).toBe('');

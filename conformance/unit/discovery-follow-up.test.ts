@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { clickCandidates, fallbackProbes } from '../discovery/follow-up';
+import { fillScenarios } from '../discovery/scenarios';
+import { crawlOf, link, pageOf, referenceLike } from './discovery-crawl.fixture';
+
+/** Like the matrix site: a page whose only link is never prefetched, and the page it leads to. */
+function matrixLike(mode: 'static' | 'server' = 'static') {
+  const c = referenceLike(mode);
+  c.pages = c.pages.filter((p) => p.path !== '/demos/no-prefetch');
+  c.pages.push(
+    pageOf('/no-prefetch', { pageDataRequested: [], links: [link('/plain', { prefetched: false })] }),
+    pageOf('/plain', { links: [link('/no-prefetch'), link('/')] }),
+  );
+  return c;
+}
+
+describe('links clicked after the crawl', () => {
+  it('are the never-prefetched links of pages that prefetch nothing, best first a content link to a page that links back', () => {
+    const c = matrixLike();
+    c.pages.push(pageOf('/menu', { pageDataRequested: [], links: [link('/about', { prefetched: false, inNav: true })] }));
+    expect(clickCandidates(c.pages)).toEqual([{ from: '/no-prefetch', to: '/plain' }, { from: '/menu', to: '/about' }]);
+  });
+
+  it('leave out pages that prefetch other links (their router is already seen at work)', () => {
+    expect(clickCandidates(referenceLike().pages)).toEqual([]);
+  });
+});
+
+describe('page data from a clicked link', () => {
+  it('takes a never-prefetched link whose click changed the address without a document load', () => {
+    const c = matrixLike();
+    c.pages = c.pages.filter((p) => p.path !== '/demos/no-prefetch');
+    c.clicks = [{ from: '/no-prefetch', to: '/plain', clientSide: true, pageData: true }];
+    expect(fillScenarios(c).scenarios.pageData).toEqual({ from: '/no-prefetch', to: '/plain' });
+  });
+
+  it('does not take it when the click loaded a whole document (a plain <a>) or was not made', () => {
+    const c = matrixLike();
+    c.clicks = [{ from: '/no-prefetch', to: '/plain', clientSide: false, pageData: false }];
+    expect(fillScenarios(c).scenarios.pageData?.from).not.toBe('/no-prefetch');
+    expect(fillScenarios(matrixLike()).scenarios.pageData?.from).not.toBe('/no-prefetch');
+  });
+});
+
+describe('freshness (prefetched data is timed)', () => {
+  it('takes a link in view whose pre-rendered target was prefetched, a content link first', () => {
+    const c = crawlOf([
+      pageOf('/', { links: [link('/about', { inNav: true }), link('/posts')] }),
+      pageOf('/about'), pageOf('/posts'),
+      pageOf('/dynamic-hub', { links: [link('/dynamic')] }), pageOf('/dynamic', { dynamic: true }),
+    ], 'server');
+    const { scenarios } = fillScenarios(c);
+    expect(scenarios.freshness).toEqual({ from: '/', to: '/posts' });
+    expect(scenarios.dynamicFreshness).toEqual({ hub: '/dynamic-hub', page: '/dynamic' });
+  });
+
+  it('starts from the prefetch scenario\'s page when there is one, as the reference site\'s profile does', () => {
+    expect(fillScenarios(referenceLike()).scenarios.freshness).toEqual({ from: '/demos/links', to: '/demos/links/1' });
+  });
+
+  it('does not take a page rendered per request whose link is never prefetched (its data could not be timed)', () => {
+    const c = crawlOf([pageOf('/dynamic-hub', { links: [link('/dynamic', { prefetched: false })] }), pageOf('/dynamic', { dynamic: true })], 'server');
+    expect(fillScenarios(c).scenarios.dynamicFreshness).toBeUndefined();
+  });
+});
+
+describe('pages generated on demand', () => {
+  const ssg = (path: string, page: string) => pageOf(path, { appRouter: false, pagesRouter: true, nextData: { page, gsp: true, gssp: false, isFallback: false } });
+
+  it('are probed in server mode with one made-up value per Pages Router route with getStaticProps and a [param]', () => {
+    const pages = [ssg('/retry/prebuilt', '/retry/[slug]'), ssg('/retry/other', '/retry/[slug]'), ssg('/status/404', '/status/[code]'), ssg('/about-pr', '/about-pr'), ssg('/docs/a/b', '/docs/[...all]')];
+    expect(fallbackProbes(pages, 'server', 'x1')).toEqual(['/retry/conformance-x1', '/status/conformance-x1']);
+    expect(fallbackProbes(pages, 'static', 'x1')).toEqual([]);
+  });
+
+  it('fill the retry scenario when a probed page fetched its own data after load', () => {
+    const c = referenceLike('server');
+    c.probes = [pageOf('/retry/conformance-x1', { appRouter: false, pagesRouter: true, pageDataRequested: ['/retry/conformance-x1'] })];
+    expect(fillScenarios(c).scenarios.retry).toEqual({ pathPrefix: '/retry/' });
+  });
+});
+
+describe('other scenarios read from what the framework says about a page', () => {
+  it('take a Pages Router page generated at build time as the static page to POST to', () => {
+    const c = referenceLike('server');
+    c.pages.push(pageOf('/status/418', { appRouter: false, pagesRouter: true, nextData: { page: '/status/[code]', gsp: true, gssp: false, isFallback: false } }));
+    expect(fillScenarios(c).scenarios.realStatuses?.postToStatic).toBe('/status/418');
+  });
+
+  it('take an App Router page that answers 500 as the server crash, whatever its wording', () => {
+    const c = referenceLike('server');
+    c.pages.push(pageOf('/server-crash', { status: 500, title: '', firstHeading: 'This page couldn’t load' }));
+    expect(fillScenarios(c).scenarios.serverCrash).toEqual({ page: '/server-crash' });
+  });
+
+  it('find a Pages Router pair by the script the hover fetched when chunk names are hashes (Turbopack)', () => {
+    const c = crawlOf([
+      pageOf('/timeout', { appRouter: false, pagesRouter: true, scripts: ['/_next/static/chunks/aa11.js'], links: [link('/timeout/target', { prefetched: false, hoverLoads: ['/_next/static/chunks/bb22.js', '/_next/static/chunks/cc33.js'] })] }),
+      pageOf('/timeout/target', { appRouter: false, pagesRouter: true, scripts: ['/_next/static/chunks/aa11.js', '/_next/static/chunks/cc33.js'] }),
+    ]);
+    expect(fillScenarios(c).scenarios.routeLoadTimeout).toEqual({ from: '/timeout', to: '/timeout/target' });
+  });
+});
