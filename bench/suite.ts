@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
+import { loadProfile, scenarioFor } from '../conformance/harness/profile';
 import type { TestTiming } from '../conformance/harness/timing';
 import { buildPaths, repoRoot, serveServer, serveStatic, type SiteMode } from '../site/scripts/launcher';
 import { load, run } from './util';
@@ -100,12 +101,12 @@ export async function measureFloor(launch: () => Promise<Browser>, loads: Record
   const browser = await launch();
   const browserStartMs = Date.now() - t0;
   const perMode: Floor['perMode'] = [];
-  const profile = JSON.parse(fs.readFileSync(path.join(repoRoot(), 'fixtures', 'targets', 'reference.json'), 'utf8')) as { scenarios: { sitePages?: { paths: string[]; modes?: Record<string, { paths: string[] }> } } };
+  const profile = loadProfile(path.join(repoRoot(), 'fixtures', 'targets', 'reference.json'));
   try {
     for (const mode of ['static', 'server'] as const) {
       const server = mode === 'static' ? await serveStatic({ dir: buildPaths('static').output }) : await serveServer({ quiet: true });
       try {
-        const paths = profile.scenarios.sitePages?.modes?.[mode]?.paths ?? profile.scenarios.sitePages?.paths ?? ['/'];
+        const paths = scenarioFor(profile, 'sitePages', mode)?.paths ?? ['/'];
         let i = 0;
         const start = Date.now();
         await Promise.all([0, 1].map(async () => {

@@ -29,6 +29,7 @@ export interface Target {
 interface Fixtures {
   /** Auto: where the test's time goes (harness/timing.ts), noted on the result for the report and the bench. */
   timing: { pageReady(): void };
+  timedPage: void;
   /** Auto: skips a test whose clause does not apply in this mode, or when the target is not this kind of site. */
   applicability: void;
   target: Target;
@@ -84,9 +85,14 @@ export const test = base.extend<Fixtures & { mode: Mode }>({
     });
   },
 
-  requestLog: [async ({ page, timing }, use, info) => {
+  // Auto: the test's page counts its loads, waits and clock runs from here on (harness/timing.ts).
+  timedPage: [async ({ page, timing }, use) => {
     timing.pageReady();
     timePage(page);
+    await use();
+  }, { auto: true }],
+
+  requestLog: [async ({ page }, use, info) => {
     // settle() reads resource-timing entries: keep the buffer from filling up on long tests.
     await page.addInitScript(() => performance.setResourceTimingBufferSize(100_000));
     const log = new RequestLog(page);
