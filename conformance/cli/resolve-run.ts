@@ -22,7 +22,7 @@ export async function resolveRun(args: RunArgs, log: (line: string) => void = (l
     out,
     // `npm run conformance` gates every normative clause; a filtered run (--grep …) only those it selected.
     gateScope: args.filtered ? 'selected' : 'all',
-    options: { force: args.force, rebuild: args.rebuild, noBuild: false, workers: args.workers, reporters: args.reporters, shard: args.shard, playwrightArgs: args.playwrightArgs },
+    options: { force: args.force, rebuild: args.rebuild, isolate: args.isolate, noBuild: false, workers: args.workers, reporters: args.reporters, shard: args.shard, playwrightArgs: args.playwrightArgs },
     discovery: { enabled: !!args.target && !args.noDiscovery, maxPages: args.maxPages, ignoreRobots: args.ignoreRobots, writeProfile: args.writeProfile && resolve(args.writeProfile) },
   });
   if (args.merge !== undefined) return { ...base, kind: 'merge', targets: [], mergeFrom: checkMergeDir(args.merge) };

@@ -25,6 +25,7 @@ Playwright (handed on as written):
   --timeout <ms>  --global-timeout <ms>  --trace <mode>  --output <dir>  --headed  --debug  --list  --quiet
   --pass-with-no-tests  --fully-parallel  --forbid-only  --last-failed  --fail-on-flaky-tests
   --workers/-j <n|n%>    workers (default 2)
+  --isolate              a new browser context for every test (default: one per worker, reset between tests)
   --reporter <name>      an extra reporter; the conformance reporter always runs
   -- <anything>          everything after a separate -- goes to playwright test unchecked
 

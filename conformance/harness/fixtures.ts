@@ -86,7 +86,8 @@ export const test = base.extend<Fixtures & { mode: Mode }>({
   },
 
   // Auto: the test's page counts its loads, waits and clock runs from here on (harness/timing.ts).
-  timedPage: [async ({ page, timing }, use) => {
+  // After applicability: a test skipped as inapplicable or untested never opens a page.
+  timedPage: [async ({ applicability: _, page, timing }, use) => {
     timing.pageReady();
     timePage(page);
     await use();

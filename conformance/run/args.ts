@@ -15,6 +15,8 @@ export interface RunArgs {
   merge?: string;
   force: boolean;
   rebuild: boolean;
+  /** --isolate: a new browser context for every test instead of one per worker, reset between tests. */
+  isolate: boolean;
   maxPages?: number;
   ignoreRobots: boolean;
   writeProfile?: string;
@@ -45,6 +47,7 @@ const OPTIONS = {
   merge: { type: 'string' },
   force: { type: 'boolean' },
   rebuild: { type: 'boolean' },
+  isolate: { type: 'boolean' },
   'max-pages': { type: 'string' },
   'ignore-robots': { type: 'boolean' },
   'write-profile': { type: 'string' },
@@ -88,6 +91,7 @@ export function parseRunArgs(argv: string[]): RunArgs {
     merge: str('merge'),
     force: !!v.force,
     rebuild: !!v.rebuild,
+    isolate: !!v.isolate,
     ignoreRobots: !!v['ignore-robots'],
     writeProfile: str('write-profile'),
     noDiscovery: !!v['no-discovery'],

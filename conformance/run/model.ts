@@ -75,6 +75,12 @@ export interface RunOptions {
   rebuild: boolean;
   /** Never build the reference site (use the builds there are; the bench sets this). */
   noBuild: boolean;
+  /**
+   * A new browser context for every test. Without it each worker keeps one context, which
+   * Playwright resets between tests (pages closed, about:blank, cookies and storage cleared, the
+   * fake clock removed); the HTTP cache stays. Tests that need an empty cache open their own.
+   */
+  isolate?: boolean;
   workers?: number | string;
   /** Extra Playwright reporters (--reporter); the conformance reporter always runs too. */
   reporters: string[];

@@ -1,4 +1,4 @@
-import type { Browser, Route } from '@playwright/test';
+import type { BrowserContext, Route } from '@playwright/test';
 import { clause, clauseTitle, record } from '../harness/clause';
 import { expect, test, type Page } from '../harness/fixtures';
 import { clickLinkTo, settle } from '../harness/navigation';
@@ -77,11 +77,14 @@ function isNavigationFetchFor(route: Route, path: string): boolean {
 
 interface Captured { url: string; headers: Record<string, string>; body: Buffer }
 
-/** On a fresh context at `baseUrl`: the navigation from `from` to `to`, its page-data request and answer body (undefined when not seen in time). */
-async function captureNavigation(browser: Browser, baseUrl: string, from: string, to: string): Promise<{ captured?: Captured; log: LoggedRequest[]; problem?: string }> {
-  const context = await browser.newContext({ baseURL: baseUrl });
+/**
+ * In a new page of the test's context, on `baseUrl`: the navigation from `from` to `to`, its
+ * page-data request and answer body (undefined when not seen in time). The routed page does not
+ * use the HTTP cache (Playwright turns it off for routed pages), so the request is really made.
+ */
+async function captureNavigation(context: BrowserContext, baseUrl: string, from: string, to: string): Promise<{ captured?: Captured; log: LoggedRequest[]; problem?: string }> {
+  const page = await context.newPage();
   try {
-    const page = await context.newPage();
     const log = new RequestLog(page);
     let armed = false;
     let captured: Captured | undefined;
@@ -92,7 +95,7 @@ async function captureNavigation(browser: Browser, baseUrl: string, from: string
       captured = { url: route.request().url(), headers: route.request().headers(), body };
       await route.fulfill({ response: res, body });
     });
-    await page.goto(from, { timeout: 20_000 });
+    await page.goto(new URL(from, baseUrl).href, { timeout: 20_000 });
     await settle(page, undefined, 20_000);
     armed = true;
     const link = page.locator(`a[href="${to}"]:visible`).first();
@@ -104,7 +107,7 @@ async function captureNavigation(browser: Browser, baseUrl: string, from: string
   } catch (e) {
     return { log: [], problem: String((e as Error).message ?? e).split('\n')[0] };
   } finally {
-    await context.close();
+    await page.close().catch(() => undefined);
   }
 }
 
@@ -183,13 +186,13 @@ test.describe(clauseTitle('C7.3'), clause('C7.3'), () => {
     });
   });
 
-  test('another build of the site sends a different build identifier', async ({ page, target, requestLog, browser, obs }, testInfo) => {
+  test('another build of the site sends a different build identifier', async ({ page, context, target, requestLog, obs }, testInfo) => {
     const { from, to } = target.scenario('pageData');
     const other = target.otherBuildUrl;
     if (!other) return obs.untested('the run has no other build of the site to compare build identifiers with', 'pass --other-build <url> (another build of the same site) to npm run conformance');
     const fetches = await navigate(page, requestLog, obs, from, to);
     const here = buildIdOf(fetches[0], target.profile);
-    const there = await captureNavigation(browser, other, from, to);
+    const there = await captureNavigation(context, other, from, to);
     if (!there.captured) return obs.cantTell(`the other build's page-data request for ${to}: ${there.problem}`);
     const thereId = buildIdOf({ url: there.captured.url, headers: there.captured.headers, method: 'GET', resourceType: 'fetch' }, target.profile);
     await record(testInfo, 'build identifiers', { thisBuild: { url: target.url, request: fetches[0].url, ...here }, otherBuild: { url: other, request: there.captured.url, ...thereId } });
@@ -202,7 +205,7 @@ test.describe(clauseTitle('C7.3'), clause('C7.3'), () => {
     });
   });
 
-  test('advisory: page data answered by another build makes the client load the target as a whole page, and this build\'s own answer does not', async ({ target, browser, obs }, testInfo) => {
+  test('advisory: page data answered by another build makes the client load the target as a whole page, and this build\'s own answer does not', async ({ target, context, obs }, testInfo) => {
     const { from, to } = target.scenario('pageData');
     const other = target.otherBuildUrl;
     if (!other) return obs.untested('the run has no other build of the site to take page data from', 'pass --other-build <url> (another build of the same site) to npm run conformance');
@@ -210,13 +213,12 @@ test.describe(clauseTitle('C7.3'), clause('C7.3'), () => {
     const check = 'page data from another build makes the client load the target as a whole page';
     const control = 'the same swap with this build\'s own answer keeps the client-side navigation';
     const result: Record<string, unknown> = {};
-    /** On a fresh context of this build: the navigation from `from` to `to` with its page-data answer swapped. */
+    /** In a new page of the test's context, on this build: the navigation from `from` to `to` with its page-data answer swapped. */
     const swapped = async (name: string, body: Buffer | undefined, wantDocument: boolean) => {
-      const context = await browser.newContext({ baseURL: target.url });
+      const p = await context.newPage();
       try {
-        const p = await context.newPage();
         const log = new RequestLog(p);
-        await p.goto(from, { timeout: 20_000 });
+        await p.goto(target.abs(from), { timeout: 20_000 });
         await settle(p, undefined, 20_000);
         const swap = await swapAnswer(p, to, body);
         const mark = log.mark();
@@ -229,14 +231,14 @@ test.describe(clauseTitle('C7.3'), clause('C7.3'), () => {
       } catch (e) {
         obs.advise(name, false, `not observed: ${String((e as Error).message ?? e).split('\n')[0]}`);
       } finally {
-        await context.close();
+        await p.close().catch(() => undefined);
       }
     };
     // The other build's answer is captured first; the control (this build's own answer, through
     // the same swap) runs meanwhile.
     await Promise.all([
       (async () => {
-        const theirs = await captureNavigation(browser, other, from, to);
+        const theirs = await captureNavigation(context, other, from, to);
         result.theirs = theirs.captured?.url ?? theirs.problem;
         if (!theirs.captured) obs.advise(check, false, 'not observed: the answer to swap in could not be captured');
         else await swapped(check, theirs.captured.body, true);

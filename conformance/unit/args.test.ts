@@ -21,6 +21,12 @@ describe('conformance CLI arguments (conformance/run/args.ts)', () => {
     expect(a.playwrightArgs).toEqual(['--shard', '2/3']);
   });
 
+  it('shares one browser context per worker unless --isolate asks for one per test', () => {
+    expect(parseRunArgs([]).isolate).toBe(false);
+    expect(parseRunArgs(['--isolate']).isolate).toBe(true);
+    expect(parseRunArgs(['--isolate']).playwrightArgs).toEqual([]);
+  });
+
   it('reads the discovery flags, which it only passes on', () => {
     const a = parseRunArgs(['--target', 'http://x', '--mode', 'static', '--max-pages', '20', '--ignore-robots', '--write-profile', 'p.json']);
     expect(a).toMatchObject({ maxPages: 20, ignoreRobots: true, writeProfile: 'p.json' });
