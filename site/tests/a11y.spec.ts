@@ -126,42 +126,51 @@ test.use({ screenshot: 'only-on-failure' });
 
 test.describe('accessibility (axe, WCAG 2.2 A/AA)', () => {
   for (const p of PAGES) {
-    for (const w of WIDTHS) {
-      test(`${p.name} (${p.path}) at ${w.name} width has no violations`, async ({ page, mode, makeAxe }) => {
-        test.skip(!!p.serverOnly && mode === 'static', 'server-only route');
-        test.skip(!!p.staticOnly && mode === 'server', p.staticOnly ?? '');
-        await page.setViewportSize(w.viewport);
-        const res = await page.goto(p.path);
-        expect(res?.status(), `HTTP status of ${p.path}`).toBe(p.status ?? 200);
-        if (p.act) await p.act(page);
-        await expect(p.ready(page)).toBeVisible();
-        if (!p.noHeader) await hydrated(page);
+    // One load for both widths: the page is checked at phone width, then resized to desktop width
+    // (the layout answers the viewport through CSS alone) and checked again — half the page loads.
+    test(`${p.name} (${p.path}) has no violations at phone and desktop widths`, async ({ page, mode, makeAxe }) => {
+      test.skip(!!p.serverOnly && mode === 'static', 'server-only route');
+      test.skip(!!p.staticOnly && mode === 'server', p.staticOnly ?? '');
+      const exempt = p.exempt ?? [];
+      for (const e of exempt) test.info().annotations.push({ type: 'axe rule not applied', description: `${e.rule}: ${e.reason}` });
+      // Kept fast: only violations are detailed (options() replaces makeAxe()'s settings, so the
+      // WCAG tags are given again), and legacy mode runs axe in the page itself instead of opening
+      // a second page to merge frame results — the site has no frames (about half the time).
+      const axe = () =>
+        makeAxe()
+          .options({ resultTypes: ['violations'], runOnly: { type: 'tag', values: WCAG_TAGS } })
+          .disableRules(exempt.map((e) => e.rule))
+          .setLegacyMode(true);
 
-        const exempt = p.exempt ?? [];
-        for (const e of exempt) test.info().annotations.push({ type: 'axe rule not applied', description: `${e.rule}: ${e.reason}` });
-        // Kept fast: only violations are detailed (options() replaces makeAxe()'s settings, so the
-        // WCAG tags are given again), and legacy mode runs axe in the page itself instead of opening
-        // a second page to merge frame results — the site has no frames (about half the time).
-        const axe = () =>
-          makeAxe()
-            .options({ resultTypes: ['violations'], runOnly: { type: 'tag', values: WCAG_TAGS } })
-            .disableRules(exempt.map((e) => e.rule))
-            .setLegacyMode(true);
+      await page.setViewportSize(WIDTHS[0].viewport);
+      const res = await page.goto(p.path);
+      expect(res?.status(), `HTTP status of ${p.path}`).toBe(p.status ?? 200);
+      if (p.act) await p.act(page);
+      await expect(p.ready(page)).toBeVisible();
+      if (!p.noHeader) await hydrated(page);
 
-        const found: string[] = [];
-        found.push(...(await violations(axe, 'menu closed')));
-
+      const found: string[] = [];
+      for (const [i, w] of WIDTHS.entries()) {
+        const size = `${w.viewport.width}×${w.viewport.height}`;
+        if (i > 0) {
+          await page.setViewportSize(w.viewport);
+          await expect(p.ready(page)).toBeVisible();
+        }
+        found.push(...(await violations(axe, `${w.name} ${size}, menu closed`)));
         const menu = page.getByRole('button', { name: 'Menu' });
         if (!p.noHeader && (await menu.isVisible())) {
           await expect(menu).toHaveAttribute('aria-expanded', 'false');
           await menu.click();
           await expect(menu).toHaveAttribute('aria-expanded', 'true');
           await expect(page.locator('#site-menu')).toBeVisible();
-          found.push(...(await violations(axe, 'menu open')));
+          found.push(...(await violations(axe, `${w.name} ${size}, menu open`)));
+          // Closed again, so the next width starts from the page as loaded.
+          await menu.click();
+          await expect(menu).toHaveAttribute('aria-expanded', 'false');
         }
-        expect(found, `axe violations on ${p.path} at ${w.viewport.width}×${w.viewport.height}:\n${found.join('\n')}`).toEqual([]);
-      });
-    }
+      }
+      expect(found, `axe violations on ${p.path}:\n${found.join('\n')}`).toEqual([]);
+    });
   }
 
   test('the menu button shows at phone width only', async ({ page }) => {
