@@ -92,7 +92,7 @@ export interface Floor { browserStartMs: number; perMode: { mode: SiteMode; load
 
 /**
  * The floor under the suite: the browser started once, then as many page loads per mode as the
- * suite made (each in a fresh context, to the load event, two at a time as the suite's two
+ * suite made (to the load event, two at a time in one context each, as the suite's two
  * workers), over the reference profile's listed pages, with nothing observed or asserted.
  */
 export async function measureFloor(launch: () => Promise<Browser>, loads: Record<SiteMode, number>): Promise<Floor> {
@@ -109,16 +109,17 @@ export async function measureFloor(launch: () => Promise<Browser>, loads: Record
         const paths = scenarioFor(profile, 'sitePages', mode)?.paths ?? ['/'];
         let i = 0;
         const start = Date.now();
+        // As the suite's workers: one context and page each, kept across loads (playwright.config.ts reuseContext).
         await Promise.all([0, 1].map(async () => {
-          while (i < loads[mode]) {
-            const p = paths[i++ % paths.length];
-            const context = await browser.newContext();
-            try {
-              const page = await context.newPage();
+          const context = await browser.newContext();
+          try {
+            const page = await context.newPage();
+            while (i < loads[mode]) {
+              const p = paths[i++ % paths.length];
               await page.goto(`${server.url}${p}`, { waitUntil: 'load', timeout: 30_000 }).catch(() => undefined);
-            } finally {
-              await context.close();
             }
+          } finally {
+            await context.close();
           }
         }));
         perMode.push({ mode, loads: loads[mode], wallMs: Date.now() - start });
