@@ -1,7 +1,6 @@
 import { test as base, expect, type Page, type Request } from '@playwright/test';
-import type AxeBuilder from '@axe-core/playwright';
 import { clauseById, type Mode } from '../../docs/clauses';
-import { makeAxe } from './axe';
+import { axeViolations, type AxeViolation } from './axe';
 import { clauseIdsOf, markInapplicable, markUntested } from './clause';
 import { FakeClock } from './clock';
 import { Faults } from './faults';
@@ -39,7 +38,8 @@ interface Fixtures {
   noReload: NoReload;
   clock: FakeClock;
   inflight: (match: (r: Request) => boolean) => InflightCounter;
-  makeAxe: () => AxeBuilder;
+  /** axe-core's WCAG 2.2 A/AA violations in the page's current document (harness/axe.ts). */
+  axe: (disableRules?: string[]) => Promise<AxeViolation[]>;
   /** Preconditions (untested), bounded waits (cantTell), parts and advisories: see observe.ts. */
   obs: Observer;
 }
@@ -121,8 +121,8 @@ export const test = base.extend<Fixtures & { mode: Mode }>({
     await use((match) => trackInflight(page, match));
   },
 
-  makeAxe: async ({ page }, use) => {
-    await use(() => makeAxe(page));
+  axe: async ({ page }, use) => {
+    await use((disableRules) => axeViolations(page, disableRules));
   },
 
   obs: async ({}, use, info) => {

@@ -1,6 +1,5 @@
-import type AxeBuilder from '@axe-core/playwright';
 import type { Locator } from '@playwright/test';
-import { WCAG_TAGS } from '../../conformance/harness/axe';
+import type { AxeViolation } from '../../conformance/harness/axe';
 import { expect, test, type Page } from '../../conformance/harness/fixtures';
 import { hydrated } from './helpers';
 
@@ -113,9 +112,8 @@ const WIDTHS = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
 ] as const;
 
-async function violations(axe: () => AxeBuilder, state: string): Promise<string[]> {
-  const result = await axe().analyze();
-  return result.violations.map((v) => {
+async function violations(axe: () => Promise<AxeViolation[]>, state: string): Promise<string[]> {
+  return (await axe()).map((v) => {
     const targets = v.nodes.map((n) => n.target.map(String).join(' ')).join(' | ');
     return `[${state}] ${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.length} node(s): ${targets}`;
   });
@@ -128,19 +126,13 @@ test.describe('accessibility (axe, WCAG 2.2 A/AA)', () => {
   for (const p of PAGES) {
     // One load for both widths: the page is checked at phone width, then resized to desktop width
     // (the layout answers the viewport through CSS alone) and checked again — half the page loads.
-    test(`${p.name} (${p.path}) has no violations at phone and desktop widths`, async ({ page, mode, makeAxe }) => {
+    test(`${p.name} (${p.path}) has no violations at phone and desktop widths`, async ({ page, mode, axe: axeOf }) => {
       test.skip(!!p.serverOnly && mode === 'static', 'server-only route');
       test.skip(!!p.staticOnly && mode === 'server', p.staticOnly ?? '');
       const exempt = p.exempt ?? [];
       for (const e of exempt) test.info().annotations.push({ type: 'axe rule not applied', description: `${e.rule}: ${e.reason}` });
-      // Kept fast: only violations are detailed (options() replaces makeAxe()'s settings, so the
-      // WCAG tags are given again), and legacy mode runs axe in the page itself instead of opening
-      // a second page to merge frame results — the site has no frames (about half the time).
-      const axe = () =>
-        makeAxe()
-          .options({ resultTypes: ['violations'], runOnly: { type: 'tag', values: WCAG_TAGS } })
-          .disableRules(exempt.map((e) => e.rule))
-          .setLegacyMode(true);
+      // axe is put into the document once and run for each width and menu state (harness/axe.ts).
+      const axe = () => axeOf(exempt.map((e) => e.rule));
 
       await page.setViewportSize(WIDTHS[0].viewport);
       const res = await page.goto(p.path);
