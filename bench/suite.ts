@@ -4,7 +4,7 @@ import type { Browser } from '@playwright/test';
 import { loadProfile, scenarioFor } from '../conformance/harness/profile';
 import type { TestTiming } from '../conformance/harness/timing';
 import { buildPaths, repoRoot, serveServer, serveStatic, type SiteMode } from '../site/scripts/launcher';
-import { load, run } from './util';
+import { load, machineCpuSeconds, run } from './util';
 
 // 3. The conformance suite as users run it (`npm run conformance`, both modes), where its time
 // goes (per clause: set-up, page loads, waits, fake-clock runs, the rest — harness/timing.ts), and
@@ -23,6 +23,8 @@ export interface SuiteRun {
   exitCode: number;
   gate: string;
   load: string;
+  /** CPU-seconds the machine spent during the run (all processes; undefined off Linux). */
+  cpuS?: number;
   logFile: string;
   tests: number;
   loads: Record<SiteMode, number>;
@@ -50,7 +52,9 @@ export async function timeConformance(workDir: string, kind: SuiteRun['kind']): 
     }
   }
   const loadBefore = load();
+  const cpuBefore = machineCpuSeconds();
   const r = await run('npm', ['run', '--silent', 'conformance', '--', '--out', out], { cwd: repoRoot(), env: { NEXT_TELEMETRY_DISABLED: '1', CI: 'true' }, logFile });
+  const cpuAfter = machineCpuSeconds();
   fs.rmSync(aside, { recursive: true, force: true });
   const text = fs.readFileSync(logFile, 'utf8');
   const reportFile = path.join(out, 'conformance.json');
@@ -85,6 +89,7 @@ export async function timeConformance(workDir: string, kind: SuiteRun['kind']): 
     builds: [...text.matchAll(/^\s*(\w+) built in ([\d.]+ s)/gm)].map((m) => `${m[1]} ${m[2]}`),
     gate: /Conformance gate (\w+)[^\n]*/.exec(text)?.[0] ?? 'no gate line in the log',
     load: `${loadBefore} → ${load()}`,
+    cpuS: cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined,
   };
 }
 

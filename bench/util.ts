@@ -11,6 +11,20 @@ export const ms = (n: number | null) => (n === null ? 'n/a' : `${n.toFixed(1)} m
 export const secs = (n: number) => `${(n / 1000).toFixed(1)} s`;
 export const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' / ');
 
+/**
+ * CPU-seconds the whole machine has spent busy so far (user, nice, system, irq, softirq of
+ * /proc/stat), undefined off Linux. Differences of it say how much work a run was, whoever did it:
+ * the browser's processes, the servers, the runner.
+ */
+export function machineCpuSeconds(): number | undefined {
+  try {
+    const [user, nice, system, , , irq, softirq] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    return (user + nice + system + irq + softirq) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 export function median(values: number[]): number | null {
   if (!values.length) return null;
   const s = [...values].sort((a, b) => a - b);
