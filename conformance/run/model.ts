@@ -78,7 +78,8 @@ export interface RunOptions {
   /**
    * A new browser context for every test. Without it each worker keeps one context, which
    * Playwright resets between tests (pages closed, about:blank, cookies and storage cleared, the
-   * fake clock removed); the HTTP cache stays. Tests that need an empty cache open their own.
+   * fake clock removed, and — Playwright 1.65's reset — the HTTP cache cleared). Within a test the cache
+   * fills: tests that judge a first load with an empty cache open their own context.
    */
   isolate?: boolean;
   workers?: number | string;
