@@ -1,6 +1,6 @@
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { join } from 'node:path';
-import type { Mode } from './docs/clauses';
+import type { Mode } from './spec/clauses';
 import { CHROMIUM_ARGS, lookupChromium } from './conformance/harness/browser';
 import { currentRun } from './conformance/run/channel';
 import { FACTS_PROJECT_PREFIX } from './conformance/run/facts';

@@ -1,10 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// Unit and property tests without a browser: the harness (conformance/unit), the mutants
-// (fixtures) and the site's pure helpers (site/lib).
+// Unit and property tests without a browser: the harness (conformance/unit), the matrix, the mutants and the site's pure helpers (site/lib).
 export default defineConfig({
   test: {
-    include: ['conformance/unit/**/*.test.ts', 'conformance/matrix/**/*.test.ts', 'fixtures/**/*.test.ts', 'site/lib/**/*.test.ts'],
+    include: ['conformance/unit/**/*.test.ts', 'matrix/**/*.test.ts', 'fixtures/**/*.test.ts', 'site/lib/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
   },

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { nextBin, repoRoot } from '../site/scripts/launcher';
+import { nextBin, repoRoot } from '../launcher';
 import { run, withQuietBuildLock } from './util';
 
 /** The benchmark's baseline app (real files, not template strings). */

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { buildPaths, type SiteMode } from '../site/scripts/launcher';
+import { buildPaths, type SiteMode } from '../launcher';
 
 // 4. Build time per mode: timed by main.ts with --build, else read from the build markers.
 

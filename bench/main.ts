@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, lookupChromium } from '../conformance/harness/browser';
-import { buildPaths, buildSite, isBuildFresh, serveServer, serveStatic, type RunningServer } from '../site/scripts/launcher';
+import { buildPaths, buildSite, isBuildFresh, serveServer, serveStatic, type RunningServer } from '../launcher';
 import { buildBare } from './bare';
 import { markerBuildTime, type BuildTime } from './builds';
 import { parseOptions, USAGE } from './options';

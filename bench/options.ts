@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { repoRoot } from '../site/scripts/launcher';
+import { repoRoot } from '../launcher';
 
 export interface Options {
   runs: number;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { loadProfile, scenarioFor } from '../conformance/harness/profile';
 import type { TestTiming } from '../conformance/harness/timing';
-import { buildPaths, repoRoot, serveServer, serveStatic, type SiteMode } from '../site/scripts/launcher';
+import { buildPaths, repoRoot, serveServer, serveStatic, type SiteMode } from '../launcher';
 import { load, machineCpuSeconds, run } from './util';
 
 // 3. The conformance suite as users run it (`npm run conformance`, both modes), where its time

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { repoRoot, withBuildLock } from '../site/scripts/launcher';
+import { repoRoot, withBuildLock } from '../launcher';
 
 export const gzipSize = (buf: Buffer) => zlib.gzipSync(buf, { level: 9 }).length;
 export const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;

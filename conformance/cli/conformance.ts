@@ -1,8 +1,8 @@
 // npm run conformance — the main job. Flags: ./usage.ts. The run protocol: docs/design.md.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { watchLaunchers } from '../../site/scripts/launcher/ancestors';
-import { spawnGuarded } from '../../site/scripts/launcher/group';
+import { watchLaunchers } from '../../launcher/ancestors';
+import { spawnGuarded } from '../../launcher/group';
 import type { LastRun } from '../report/publish';
 import { parseRunArgs, UsageError } from '../run/args';
 import { ROOT, runEnv, writeRunFile } from '../run/channel';

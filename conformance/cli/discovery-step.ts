@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Mode } from '../../docs/clauses';
+import type { Mode } from '../../spec/clauses';
 import type { TargetProfile } from '../harness/profile';
 import type { ProfileRef, Run } from '../run/model';
 

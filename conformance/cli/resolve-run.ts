@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { Mode } from '../../docs/clauses';
+import type { Mode } from '../../spec/clauses';
 import { lookupChromium } from '../harness/browser';
 import { loadProfile, type TargetProfile } from '../harness/profile';
 import { preflight, renderPreflight } from '../preflight/preflight';

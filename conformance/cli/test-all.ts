@@ -16,7 +16,7 @@ import { lookupChromium } from '../harness/browser';
 import { defaultRun, ROOT, runEnv, writeRunFile } from '../run/channel';
 
 interface Counts { passed: number; failed: number; skipped: number }
-/** Mutants whose expected verdict is not `failed` (fixtures/mutants/catalogue.ts `expected`). */
+/** Mutants whose expected verdict is not `failed` (mutants/catalogue.ts `expected`). */
 const SIGNALS = 'conformance/unit/signals.test.ts';
 const TRUTHFULNESS_MUTANTS = ['K9.1-link-removed', 'C7.4-assets-other-origin-allowed', 'C7.3-foreign-build-accepted'];
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
@@ -70,7 +70,7 @@ async function main(): Promise<void> {
     const gateFailed = code !== 0 && c.failed === 0 && c.flaky === 0 ? 1 : 0;
     return { passed: c.passed, failed: c.failed + c.flaky + gateFailed, skipped: c.skipped };
   });
-  const mutants = join(ROOT, 'fixtures', 'mutants', 'run.ts');
+  const mutants = join(ROOT, 'mutants', 'run.ts');
   if (existsSync(mutants)) {
     await step('mutants (quick set)', async () => {
       const file = join(run.out, 'mutants.json');

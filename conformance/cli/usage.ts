@@ -6,7 +6,7 @@ export const USAGE = `Usage:
 Target:
   --target <url>         judge this deployment instead of the reference site (nothing is built)
   --mode <mode>          its delivery mode: static (exported files) or server (framework server); needs --target
-  --profile <file>       target profile naming its routes per scenario (schema docs/target-profile.schema.json);
+  --profile <file>       target profile naming its routes per scenario (schema spec/schemas/target-profile.schema.json);
                          without it the target is crawled first (discovery) and the gaps filled from what it shows
   --other-build <url>    another build of the same site, for the build-identifier checks of C7.3
   --force                run the tests even when the target does not look like this kind of site

@@ -1,4 +1,4 @@
-import type { Mode } from '../../docs/clauses';
+import type { Mode } from '../../spec/clauses';
 import { arPage, linksTo, neverPrefetched, prPage } from './scenarios';
 import type { CrawledPage } from './types';
 

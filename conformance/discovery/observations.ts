@@ -5,7 +5,7 @@ import { groupByShape } from './shape';
  * What the crawl saw that bears on each pending clause's open questions. The verdicts stay
  * `untested`; this is material for whoever settles the clause. Built only from the crawl, which
  * holds no query values, cookies, header values or form values (see redact.ts), and shaped as
- * small tables so the report renders every clause the same way (docs/observations.schema.json).
+ * small tables so the report renders every clause the same way (spec/schemas/observations.schema.json).
  */
 
 export interface ObservedTable {

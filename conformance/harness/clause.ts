@@ -1,5 +1,5 @@
 import type { TestInfo } from '@playwright/test';
-import { clauseById } from '../../docs/clauses';
+import { clauseById } from '../../spec/clauses';
 import { ANNOTATION } from '../outcome/verdict';
 
 /**
@@ -12,7 +12,7 @@ export function clause(id: string): { tag: string; annotation: { type: string; d
 }
 
 /**
- * Details for a test that observes whole parts of its clause (docs/clauses.ts `parts`): the
+ * Details for a test that observes whole parts of its clause (spec/clauses.ts `parts`): the
  * test's verdict is those parts' verdict. Tests that observe several parts one by one use
  * obs.part() instead.
  */

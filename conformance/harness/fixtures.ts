@@ -1,5 +1,5 @@
 import { test as base, expect, type Page, type Request } from '@playwright/test';
-import { clauseById, type Mode } from '../../docs/clauses';
+import { clauseById, type Mode } from '../../spec/clauses';
 import { axeViolations, type AxeViolation } from './axe';
 import { clauseIdsOf, markInapplicable, markUntested } from './clause';
 import { FakeClock } from './clock';

@@ -1,12 +1,12 @@
 import type { FullConfig } from '@playwright/test';
 import { join } from 'node:path';
-import type { Mode } from '../../docs/clauses';
+import type { Mode } from '../../spec/clauses';
 import { currentRun, oneLine, useRunFile, writeRunFile } from '../run/channel';
 import type { Run, RunTarget } from '../run/model';
 import { lookupChromium } from './browser';
 import { probeTarget } from './probe';
 
-type Launcher = typeof import('../../site/scripts/launcher');
+type Launcher = typeof import('../../launcher');
 
 /**
  * Before any test: completes the run for the modes Playwright selected (config.filteredProjects,
@@ -14,7 +14,7 @@ type Launcher = typeof import('../../site/scripts/launcher');
  * reference site it builds (if stale) and serves each mode on a free 127.0.0.1 port, then probes
  * it. The completed run is written to a new run file and handed to the workers (channel.ts).
  * Returns the teardown that stops every server it started. Servers also stop by themselves when
- * this process dies without teardown (Playwright skips it on SIGTERM): see site/scripts/launcher/guard.cjs.
+ * this process dies without teardown (Playwright skips it on SIGTERM): see launcher/guard.cjs.
  */
 export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
   const run = currentRun();
@@ -35,7 +35,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
       // Loaded only when needed: judging a target by URL needs nothing from site/. (require, not
       // import(): Playwright transpiles required TypeScript, while import() of a folder fails.)
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const launcher = require('../../site/scripts/launcher') as Launcher;
+      const launcher = require('../../launcher') as Launcher;
       await ensureBuilt(launcher, reference.map((t) => t.mode), run);
       for (const t of reference) {
         const server = await serveReference(launcher, t.mode, run.out);

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import Ajv from 'ajv';
-import type { Mode } from '../../docs/clauses';
+import type { Mode } from '../../spec/clauses';
 import { ROOT } from './paths';
 import { join } from 'node:path';
 
 /**
  * A target profile names, for one deployment, the routes each scenario uses. Schema:
- * docs/target-profile.schema.json. A scenario the profile leaves out makes the tests that need
+ * spec/schemas/target-profile.schema.json. A scenario the profile leaves out makes the tests that need
  * it `untested` for that target — never passed.
  */
 
@@ -66,7 +66,7 @@ export interface TargetProfile {
 
 export type ScenarioName = keyof Scenarios;
 
-export const PROFILE_SCHEMA_FILE = join(ROOT, 'docs', 'target-profile.schema.json');
+export const PROFILE_SCHEMA_FILE = join(ROOT, 'spec', 'schemas', 'target-profile.schema.json');
 export const REFERENCE_PROFILE = join(ROOT, 'fixtures', 'targets', 'reference.json');
 
 /** Validates a parsed profile against the schema; returns readable errors (empty = valid). */
@@ -85,7 +85,7 @@ export function loadProfile(file: string): TargetProfile {
     throw new Error(`Cannot read target profile ${file}: ${(e as Error).message}`);
   }
   const errors = validateProfile(data);
-  if (errors.length) throw new Error(`Target profile ${file} is not valid:\n  ${errors.join('\n  ')}\nSee docs/target-profile.schema.json.`);
+  if (errors.length) throw new Error(`Target profile ${file} is not valid:\n  ${errors.join('\n  ')}\nSee spec/schemas/target-profile.schema.json.`);
   return data as TargetProfile;
 }
 

@@ -1,4 +1,4 @@
-import type { Mode } from '../../docs/clauses';
+import type { Mode } from '../../spec/clauses';
 import { currentRun, targetOf } from '../run/channel';
 import type { RunTarget } from '../run/model';
 import type { TargetProfile } from './profile';

@@ -1,4 +1,4 @@
-import type { Mode } from '../../docs/clauses';
+import type { Mode } from '../../spec/clauses';
 import { scenarioFor, type ScenarioName, type Scenarios, type TargetProfile } from '../harness/profile';
 import { REQUIREMENTS } from './requirements';
 

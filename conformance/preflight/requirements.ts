@@ -2,7 +2,7 @@ import type { ScenarioName } from '../harness/profile';
 
 /**
  * What each scenario's routes must be like, in words a profile author can act on. The same text
- * is in docs/target-profile.schema.json (a unit test keeps them together) and in the pre-flight
+ * is in spec/schemas/target-profile.schema.json (a unit test keeps them together) and in the pre-flight
  * report printed before the tests.
  */
 export const REQUIREMENTS: Record<ScenarioName, { clauses: string[]; needs: string; example: string }> = {

@@ -1,4 +1,4 @@
-import { CLAUSES, type Clause, type Mode } from '../../docs/clauses';
+import { CLAUSES, type Clause, type Mode } from '../../spec/clauses';
 import { REPORT_SCHEMA_VERSION, VERDICTS, type ClauseRow, type Report, type TargetInfo, type TestRecord, type Totals, type Verdict } from './model';
 import { gates } from './verdicts';
 import { judgeClause } from '../outcome/clause-verdict';

@@ -2,9 +2,9 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileS
 import { extname, join, relative } from 'node:path';
 import { stripVTControlCharacters as stripAnsi } from 'node:util';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
-import type { Mode } from '../../docs/clauses';
+import type { Mode } from '../../spec/clauses';
 import { ROOT } from '../harness/paths';
-import { contentHash } from '../registry/hash';
+import { contentHash } from '../../spec/registry/hash';
 import type { CollectedTest } from './build-report';
 import type { Evidence } from './model';
 import { classifyTest, partsOf } from '../outcome/classify';

@@ -1,4 +1,4 @@
-import type { Mode } from '../../docs/clauses';
+import type { Mode } from '../../spec/clauses';
 import type { Report, Verdict } from './model';
 
 export interface VerdictChange {

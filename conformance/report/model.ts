@@ -1,8 +1,8 @@
 import type { TestTiming } from '../harness/timing';
-import type { ClauseKind, Mode } from '../../docs/clauses';
+import type { ClauseKind, Mode } from '../../spec/clauses';
 
 /**
- * The conformance report (reports/conformance.json). Schema: docs/report-schema.json — bump
+ * The conformance report (reports/conformance.json). Schema: spec/schemas/report-schema.json — bump
  * REPORT_SCHEMA_VERSION on any change that a reader could notice.
  */
 export const REPORT_SCHEMA_VERSION = '1.2.0';
@@ -50,7 +50,7 @@ export interface TestRecord {
 export interface ClauseResult {
   verdict: Verdict;
   reason?: string;
-  /** Per part of the clause (docs/clauses.ts `parts`) that applies in this mode. */
+  /** Per part of the clause (spec/clauses.ts `parts`) that applies in this mode. */
   parts?: PartVerdict[];
   /** Advisory observations of this clause's tests (what the spec does not state). */
   advisories?: (Advisory & { test: string })[];
@@ -66,7 +66,7 @@ export interface ClauseRow {
   hash: string;
   modes: Mode[];
   howTested?: string;
-  /** How the text was read (docs/clauses.ts `readings`). */
+  /** How the text was read (spec/clauses.ts `readings`). */
   readings?: string[];
   questions?: string[];
   evidenceNeeded?: string[];
@@ -106,7 +106,7 @@ export interface Report {
   gate: { passed: boolean; scope: 'all' | 'selected'; reasons: string[] };
   /**
    * Per pending clause, what discovery observed on the target that bears on its open questions
-   * (docs/observations.schema.json). Never a verdict: pending clauses stay untested.
+   * (spec/schemas/observations.schema.json). Never a verdict: pending clauses stay untested.
    */
   observed?: Record<string, unknown>;
   /** Headline figures of the last mutant run (npm run mutants), when there is one. */

@@ -1,6 +1,6 @@
 /**
  * "Observed on this target": what discovery's crawl saw that bears on a pending clause's open
- * questions (conformance/discovery/observations.ts builds it; schema docs/observations.schema.json).
+ * questions (conformance/discovery/observations.ts builds it; schema spec/schemas/observations.schema.json).
  * Pure renderers, every text escaped; the verdict of a pending clause stays `untested` whatever
  * is shown here. Types are repeated structurally so report/ does not import discovery/.
  */

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestError } from '@playwright/test/reporter';
 import { stripVTControlCharacters } from 'node:util';
-import type { Mode } from '../../docs/clauses';
+import type { Mode } from '../../spec/clauses';
 import { clauseIdsOf } from '../harness/clause';
 import { ROOT } from '../harness/paths';
 import { currentRun } from '../run/channel';
@@ -20,7 +20,7 @@ import { browserFromFacts, factsFromSuite, targetsFromFacts } from './run-info';
 
 /**
  * Playwright reporter that turns test results into clause verdicts and writes the report:
- * conformance.json (docs/report-schema.json), conformance.html, conformance.md, junit.xml and
+ * conformance.json (spec/schemas/report-schema.json), conformance.html, conformance.md, junit.xml and
  * the evidence files. The run's facts (targets, browser, shards) come from the results
  * themselves, so `merge-reports` of shards run elsewhere gives the same report; a shard missing
  * from a merge fails the gate. The report is staged and moved into place when complete; a run in

@@ -1,5 +1,5 @@
 import type { Suite } from '@playwright/test/reporter';
-import type { Mode } from '../../docs/clauses';
+import type { Mode } from '../../spec/clauses';
 import { FACTS_ATTACHMENT, factsByMode, isFactsProject, parseFacts, type RunFacts } from '../run/facts';
 import type { Report, TargetInfo } from './model';
 

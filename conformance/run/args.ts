@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import type { Mode } from '../../docs/clauses';
+import type { Mode } from '../../spec/clauses';
 
 /** Bad command-line input: the CLI prints the message (one sentence) and exits 2. */
 export class UsageError extends Error {}

@@ -1,4 +1,4 @@
-import type { Mode } from '../../docs/clauses';
+import type { Mode } from '../../spec/clauses';
 
 /**
  * One run of the conformance suite, as one typed value. The CLI builds it (parse once, validate
@@ -44,7 +44,7 @@ export interface ProfileRef {
   path: string;
   /** Where it came from: a file, discovery, or both merged. */
   source: 'file' | 'reference' | 'discovered' | 'merged';
-  /** The parsed profile (docs/target-profile.schema.json); validated before the run. */
+  /** The parsed profile (spec/schemas/target-profile.schema.json); validated before the run. */
   content: Record<string, unknown>;
   /** Discovery's scenarios it could not fill, each with what the site would need (the untested reason). */
   unfilled?: Record<string, string>;

@@ -1,5 +1,5 @@
 import { test } from '@playwright/test';
-import type { Mode } from '../../docs/clauses';
+import type { Mode } from '../../spec/clauses';
 import { currentRun, targetOf } from '../run/channel';
 import { FACTS_ATTACHMENT, FACTS_CONTENT_TYPE, type RunFacts } from '../run/facts';
 

@@ -119,7 +119,7 @@ test.describe(clauseTitle('C7.2'), clause('C7.2'), () => {
       const elsewhere = all.filter((e) => new URL(e.url).origin !== origin).map((e) => e.url);
       expect(elsewhere, `expected every page-data request to go to ${origin}; observed ${elsewhere.join(', ')}`).toEqual([]);
     });
-    // Pages Router data (/_next/data/<build>/x.json) is the other router's own shape: reported, not judged (docs/clauses.ts).
+    // Pages Router data (/_next/data/<build>/x.json) is the other router's own shape: reported, not judged (spec/clauses.ts).
     const pagesRouter = all.filter((e) => readPageData(e)?.shape === 'pages-data');
     if (pagesRouter.length) obs.advise('Pages Router page data is also requested with a text suffix', false, pagesRouter.map((e) => e.url).join(', '));
     await obs.part('text-suffix', () => {

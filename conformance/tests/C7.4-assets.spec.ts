@@ -5,7 +5,7 @@ import type { Observer } from '../harness/observe';
 import { scenarioFor, type TargetProfile } from '../harness/profile';
 import { RequestLog, type LoggedRequest } from '../harness/request-log';
 import type { Browser } from '@playwright/test';
-import type { Mode } from '../../docs/clauses';
+import type { Mode } from '../../spec/clauses';
 
 // C7.4 "It loads script and stylesheet assets."
 

@@ -140,7 +140,7 @@ test.describe(clauseTitle('K9.3'), clause('K9.3'), () => {
 
     if (at31.age <= 30_000) return obs.cantTell(`the navigation was made ${at31.age} ms after the prefetch, not after 30 s`);
     if (!fetchedAnew) {
-      // Optional part (docs/clauses.ts): past its 30 s the data no longer counts as fresh, but the text keeps it
+      // Optional part (spec/clauses.ts): past its 30 s the data no longer counts as fresh, but the text keeps it
       // until it expires after 5 minutes (K9.4) and does not require it to be fetched again before then.
       markInapplicable(testInfo, `the data of ${dynamic}, prefetched ${(at31.age / 1000).toFixed(1)} s ago, was still used without a request: no longer fresh, but not expired (5 minutes, K9.4), and the text does not require data past its freshness to be fetched anew, so the end of freshness is not shown here`);
     }

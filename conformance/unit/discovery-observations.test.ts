@@ -64,8 +64,8 @@ describe('observations for the pending clauses', () => {
     expect(o.E3.tables[0].rows).toEqual([['/oops', '#1 GET (this page)', '(no fields; submit: Reload)', '', '']]);
   });
 
-  it('matches docs/observations.schema.json', () => {
-    const schema = JSON.parse(readFileSync(join(ROOT, 'docs', 'observations.schema.json'), 'utf8'));
+  it('matches spec/schemas/observations.schema.json', () => {
+    const schema = JSON.parse(readFileSync(join(ROOT, 'spec', 'schemas', 'observations.schema.json'), 'utf8'));
     const validate = new Ajv({ allErrors: true }).compile(schema);
     expect(validate(obs), JSON.stringify(validate.errors)).toBe(true);
   });

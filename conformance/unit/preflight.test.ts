@@ -72,7 +72,7 @@ describe('pre-flight of a profile against its target', () => {
 
 describe('scenario requirements', () => {
   it('are written in the profile schema, where profile authors look', () => {
-    const schema = JSON.parse(readFileSync(join(ROOT, 'docs', 'target-profile.schema.json'), 'utf8'));
+    const schema = JSON.parse(readFileSync(join(ROOT, 'spec', 'schemas', 'target-profile.schema.json'), 'utf8'));
     for (const [name, r] of Object.entries(REQUIREMENTS)) {
       const s = schema.properties.scenarios.properties[name];
       expect(s, name).toBeDefined();

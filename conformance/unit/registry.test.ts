@@ -1,12 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLAUSES, NORMATIVE } from '../../docs/clauses';
+import { CLAUSES, NORMATIVE } from '../../spec/clauses';
 import { ROOT } from '../harness/paths';
-import { quoteHash } from '../registry/hash';
-import { renderSpecMarkdown } from '../registry/spec-md';
+import { quoteHash } from '../../spec/registry/hash';
+import { renderSpecMarkdown } from '../../spec/registry/spec-md';
 
-const seed = readFileSync(join(ROOT, 'docs', 'seed-spec.md'), 'utf8');
+const seed = readFileSync(join(ROOT, 'spec', 'seed-spec.md'), 'utf8');
 
 // The IDs other tools depend on (fixed by the harness issue): never renumber.
 const FIXED_NORMATIVE = ['R2.2', 'R2.3', 'R2.4', 'R2.5', 'R2.6', 'R2.7', 'R2.8', 'R2.9', 'C7.2', 'C7.3', 'C7.4', 'C7.5', 'K9.1', 'K9.2', 'K9.3', 'K9.4', 'K9.5'];
@@ -24,7 +24,7 @@ describe('clause registry', () => {
   });
 
   it.each(CLAUSES.map((c) => [c.id, c] as const))('%s quotes the seed verbatim and its hash matches', (_id, c) => {
-    for (const q of c.quote) expect(seed, `quote not found in docs/seed-spec.md: ${q}`).toContain(q);
+    for (const q of c.quote) expect(seed, `quote not found in spec/seed-spec.md: ${q}`).toContain(q);
     expect(c.hash, `the seed text of ${c.id} changed: review its tests, then update the hash`).toBe(quoteHash(c.quote));
   });
 
@@ -49,8 +49,8 @@ describe('clause registry', () => {
     expect(missing).toEqual([]);
   });
 
-  it('matches docs/spec.md (run `npm run spec:generate` after changing docs/clauses.ts)', () => {
-    expect(readFileSync(join(ROOT, 'docs', 'spec.md'), 'utf8')).toBe(renderSpecMarkdown(CLAUSES));
+  it('matches spec/spec.md (run `npm run spec:generate` after changing spec/clauses.ts)', () => {
+    expect(readFileSync(join(ROOT, 'spec', 'spec.md'), 'utf8')).toBe(renderSpecMarkdown(CLAUSES));
   });
 
   it('works from the same seed as ../shared/seed-spec.md when that is present', () => {

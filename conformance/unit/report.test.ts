@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Ajv from 'ajv';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CLAUSES, type Mode } from '../../docs/clauses';
+import { CLAUSES, type Mode } from '../../spec/clauses';
 import { ROOT } from '../harness/paths';
 import { buildReport, selectionKey, type CollectedTest } from '../report/build-report';
 import { diffReports, renderDiff } from '../report/diff';
@@ -12,7 +12,7 @@ import { renderJUnit } from '../report/junit';
 import { renderMarkdown } from '../report/markdown';
 import type { Report } from '../report/model';
 
-const schema = JSON.parse(readFileSync(join(ROOT, 'docs', 'report-schema.json'), 'utf8'));
+const schema = JSON.parse(readFileSync(join(ROOT, 'spec', 'schemas', 'report-schema.json'), 'utf8'));
 const validate = new Ajv({ allErrors: true }).compile(schema);
 
 function test(mode: Mode, id: string, outcome: CollectedTest['outcome'], extra: Partial<CollectedTest> = {}): CollectedTest {
@@ -35,7 +35,7 @@ const allPassing = (modes: Mode[]) => CLAUSES.filter((c) => c.kind === 'normativ
 }));
 
 describe('report', () => {
-  it('validates against docs/report-schema.json', () => {
+  it('validates against spec/schemas/report-schema.json', () => {
     const r = report([...allPassing(['static', 'server']), test('static', 'R2.2', 'failed', { error: 'boom', evidence: [{ name: 'screenshot', contentType: 'image/png', path: 'evidence/a.png', sha256: 'a'.repeat(64), bytes: 3 }] })]);
     expect(validate(r), JSON.stringify(validate.errors)).toBe(true);
   });

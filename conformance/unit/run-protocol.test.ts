@@ -10,7 +10,7 @@ import { currentRun, defaultRun, readRunFile, RUN_ENV, useRunFile, writeRunFile 
 import { checkShards, shardReasons, type RunFacts } from '../run/facts';
 import { ensureWritableDir } from '../run/out-dir';
 import { UsageError } from '../run/args';
-import { staleReason, withBuildLock } from '../../site/scripts/launcher/lock';
+import { staleReason, withBuildLock } from '../../launcher/lock';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'run-protocol-'));
 

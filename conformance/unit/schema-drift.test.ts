@@ -39,8 +39,8 @@ function compare(type: Map<string, boolean>, schema: Schema, ignore: string[] = 
 
 const clean = { onlyInType: [], onlyInSchema: [], requiredMismatch: [] };
 
-describe('report: conformance/report/model.ts and docs/report-schema.json name the same fields', () => {
-  const schema = load('docs/report-schema.json');
+describe('report: conformance/report/model.ts and spec/schemas/report-schema.json name the same fields', () => {
+  const schema = load('spec/schemas/report-schema.json');
   const model = 'conformance/report/model.ts';
   it('Report', () => expect(compare(members(model, 'Report'), schema)).toEqual(clean));
   it('TargetInfo', () => expect(compare(members(model, 'TargetInfo'), schema.properties!.targets.items!)).toEqual(clean));
@@ -49,8 +49,8 @@ describe('report: conformance/report/model.ts and docs/report-schema.json name t
   it('Evidence', () => expect(compare(members(model, 'Evidence'), schema.definitions!.evidence)).toEqual(clean));
 });
 
-describe('profile: conformance/harness/profile.ts and docs/target-profile.schema.json name the same fields', () => {
-  const schema = load('docs/target-profile.schema.json');
+describe('profile: conformance/harness/profile.ts and spec/schemas/target-profile.schema.json name the same fields', () => {
+  const schema = load('spec/schemas/target-profile.schema.json');
   const file = 'conformance/harness/profile.ts';
   it('TargetProfile', () => expect(compare(members(file, 'TargetProfile'), schema, ['$schema'])).toEqual(clean));
   it('Scenarios', () => expect(compare(members(file, 'Scenarios'), schema.properties!.scenarios, [])).toEqual({ ...clean, requiredMismatch: [] }));

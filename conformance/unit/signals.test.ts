@@ -6,7 +6,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { lookupChromium } from '../harness/browser';
-import { parentOf } from '../../site/scripts/launcher/ancestors';
+import { parentOf } from '../../launcher/ancestors';
 
 /**
  * Every long-running command of the project stops everything it started within seconds when it

@@ -1,5 +1,5 @@
 /**
- * The visible rules of the page-delivery spec (clause IDs from docs/clauses.ts) and where each
+ * The visible rules of the page-delivery spec (clause IDs from spec/clauses.ts) and where each
  * can be seen on this site. Used by the home page gallery.
  */
 

@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildPaths, buildSite, isBuildFresh, serveServer, serveStatic, watchLaunchers, type RunningServer, type SiteMode } from './launcher';
-import { serveNginx } from './nginx';
+import { buildPaths, buildSite, isBuildFresh, serveServer, serveStatic, watchLaunchers, type RunningServer, type SiteMode } from '../../launcher';
+import { serveNginx } from '../../launcher/nginx';
 
 const USAGE = `Usage:
   tsx site/scripts/cli.ts build --mode static|server [--build-id <id>] [--quiet]
@@ -18,7 +18,7 @@ const USAGE = `Usage:
   build        run next build for one delivery mode (static → site/out, server → site/.next-server)
   serve        build unless the build is fresh (or --no-build), then serve it on 127.0.0.1
   serve-dir    serve an already built static export folder (e.g. a modified copy of site/out)
-  serve-nginx  serve a static export (default site/out) with nginx and docs/nginx.conf`;
+  serve-nginx  serve a static export (default site/out) with nginx and launcher/nginx.conf`;
 
 class UsageError extends Error {}
 
@@ -146,7 +146,7 @@ async function main(argv: string[]): Promise<number> {
       const resolved = flags.dir !== undefined ? path.resolve(flags.dir) : buildPaths('static').output;
       if (!fs.existsSync(path.join(resolved, 'index.html'))) throw new UsageError(`${resolved} is not a static export (no index.html): build it first (npm run site:build:static)`);
       const server = await serveNginx({ dir: resolved, port: portOf(flags) });
-      return keepRunning(server, `nginx (docs/nginx.conf) serving ${resolved}`);
+      return keepRunning(server, `nginx (launcher/nginx.conf) serving ${resolved}`);
     }
   }
 }

@@ -1,0 +1,182 @@
+/**
+ * Expected verdicts of the implementation matrix: per build (version × config × mode) and per
+ * clause or part ("R2.5/client"), the verdict the framework's own shipped code implies, with the
+ * file and line of that version's installed `next` package that decides it
+ * (.cache/implementations/next-<version>/node_modules/next/<file>). Hosts of one build share its
+ * expectations. A rule the matrix site cannot show is `untested`; a clause or part outside its
+ * modes is `inapplicable`. docs/implementations.md and expected.json are generated from this file
+ * (npm run matrix -- --write-expected); a unit test keeps them in step.
+ */
+import type { Mode } from './versions';
+
+export type Verdict = 'passed' | 'failed' | 'cantTell' | 'inapplicable' | 'untested';
+
+export interface Expectation {
+  verdict: Verdict;
+  /** Why, in one sentence: what the code does against the clause's text. */
+  because: string;
+  /** "dist/<file>:<line>" inside that version's `next` package. */
+  cite: string[];
+}
+
+type VersionKey = '14.2' | '15.5' | '16';
+type Row = string;
+
+/** Inputs that change an expectation: version, staleTimes.dynamic (s) and the delivery mode. */
+interface Ctx { v: VersionKey; dynamicStale: number; mode: Mode }
+
+const E = (verdict: Verdict, because: string, ...cite: string[]): Expectation => ({ verdict, because, cite });
+const byV = <T>(ctx: Ctx, m: Record<VersionKey, T>): T => m[ctx.v];
+
+/** Citations per version. */
+const C = {
+  notFound: { '14.2': 'dist/client/components/not-found-error.js:80', '15.5': 'dist/client/components/builtin/not-found.js:16', '16': 'dist/client/components/builtin/not-found.js:16' },
+  statusTitles: { '14.2': 'dist/pages/_error.js:15', '15.5': 'dist/pages/_error.js:15', '16': 'dist/pages/_error.js:17' },
+  otherTitle: { '14.2': 'dist/pages/_error.js:62', '15.5': 'dist/pages/_error.js:74', '16': 'dist/pages/_error.js:86' },
+  noStatus: { '14.2': 'dist/pages/_error.js:106', '15.5': 'dist/pages/_error.js:119', '16': 'dist/pages/_error.js:131' },
+  globalError: { '14.2': 'dist/client/components/error-boundary.js:149', '15.5': 'dist/client/components/builtin/global-error.js:55', '16': 'dist/client/components/builtin/global-error.js:46' },
+  digest: { '14.2': 'dist/client/components/error-boundary.js:151', '15.5': 'dist/client/components/builtin/global-error.js:65', '16': 'dist/client/components/builtin/global-error.js:80' },
+  groups: { '14.2': 'dist/shared/lib/segment.js:27', '15.5': 'dist/shared/lib/segment.js:35', '16': 'dist/shared/lib/segment.js:50' },
+  link: { '14.2': 'dist/client/link.js:84', '15.5': 'dist/client/app-dir/link.js:65', '16': 'dist/client/app-dir/link.js:64' },
+  restore: { '14.2': 'dist/client/components/app-router.js:462', '15.5': 'dist/client/components/app-router.js:339', '16': 'dist/client/components/app-router.js:314' },
+  announcer: { '14.2': 'dist/client/components/app-router-announcer.js:54', '15.5': 'dist/client/components/app-router-announcer.js:54', '16': 'dist/client/components/app-router-announcer.js:52' },
+  txt: { '14.2': 'dist/client/components/router-reducer/fetch-server-response.js:65', '15.5': 'dist/client/components/router-reducer/fetch-server-response.js:101', '16': 'dist/client/components/router-reducer/fetch-server-response.js:108' },
+  nextUrl: { '14.2': 'dist/client/components/router-reducer/fetch-server-response.js:47', '15.5': 'dist/client/components/router-reducer/fetch-server-response.js:83', '16': 'dist/client/components/router-reducer/fetch-server-response.js:93' },
+  stateTree: { '14.2': 'dist/client/components/router-reducer/fetch-server-response.js:36', '15.5': 'dist/client/components/router-reducer/fetch-server-response.js:69', '16': 'dist/client/components/router-reducer/fetch-server-response.js:87' },
+  deploymentId: { '14.2': 'dist/client/components/router-reducer/fetch-server-response.js:49', '15.5': 'dist/client/components/router-reducer/fetch-server-response.js:175', '16': 'dist/client/components/router-reducer/fetch-server-response.js:490' },
+  assets: { '14.2': 'dist/server/app-render/required-scripts.js:8', '15.5': 'dist/server/app-render/required-scripts.js:8', '16': 'dist/server/app-render/required-scripts.js:8' },
+  action: { '14.2': 'dist/client/components/router-reducer/reducers/server-action-reducer.js:34', '15.5': 'dist/client/components/router-reducer/reducers/server-action-reducer.js:48', '16': 'dist/client/components/router-reducer/reducers/server-action-reducer.js:75' },
+  timeout: { '14.2': 'dist/client/route-loader.js:40', '15.5': 'dist/client/route-loader.js:41', '16': 'dist/client/lib/promise.js:16' },
+  retry: { '14.2': 'dist/shared/lib/router/router.js:275', '15.5': 'dist/shared/lib/router/router.js:283', '16': 'dist/shared/lib/router/router.js:322' },
+  // K9.3: fresh while now < prefetch (or last use) + dynamic stale time / segment staleAt; a full prefetch kept until the static stale time.
+  freshStatus: { '14.2': 'dist/client/components/router-reducer/prefetch-cache-utils.js:181', '15.5': 'dist/client/components/router-reducer/prefetch-cache-utils.js:282', '16': 'dist/client/components/segment-cache/cache-map.js:149' },
+  fullKind: { '14.2': 'dist/client/link.js:139', '15.5': 'dist/client/components/links.js:301', '16': 'dist/client/app-dir/link.js:383' },
+  fullKept: { '14.2': 'dist/client/components/router-reducer/prefetch-cache-utils.js:194', '15.5': 'dist/client/components/router-reducer/prefetch-cache-utils.js:295', '16': 'dist/client/components/segment-cache/cache.js:2537' },
+  // 15.5 makes a prerendered page's prefetch full; 14.2 keeps the kind asked for, 16 keeps pre-rendered segments 300 s.
+  prerenderedFull: { '14.2': 'dist/client/components/router-reducer/prefetch-cache-utils.js:141', '15.5': 'dist/client/components/router-reducer/prefetch-cache-utils.js:246', '16': 'dist/client/components/segment-cache/cache.js:978' },
+  staleDefault: { '14.2': 'dist/server/config-shared.js:150', '15.5': 'dist/server/config-shared.js:202', '16': 'dist/server/config-shared.js:267' },
+  staticStale: { '14.2': 'dist/client/components/router-reducer/reducers/navigate-reducer.js:121', '15.5': 'dist/client/components/router-reducer/prefetch-cache-utils.js:242', '16': 'dist/client/components/segment-cache/cache.js:978' },
+  expiry: { '14.2': 'dist/client/components/router-reducer/prefetch-cache-utils.js:198', '15.5': 'dist/client/components/router-reducer/prefetch-cache-utils.js:299', '16': 'dist/client/components/segment-cache/cache.js:1586' },
+  queue: { '14.2': 'dist/client/components/router-reducer/reducers/prefetch-reducer.js:26', '15.5': 'dist/client/components/router-reducer/reducers/prefetch-reducer.js:25', '16': 'dist/client/components/segment-cache/scheduler.js:243' },
+} as const;
+
+const cite = (ctx: Ctx, key: keyof typeof C) => C[key][ctx.v];
+
+/** Every row's expectation for one build. */
+export function expectationsFor(ctx: Ctx): Record<Row, Expectation> {
+  const { mode } = ctx;
+  const server = mode === 'server';
+  const only = (modes: Mode[], e: () => Expectation, why: string): Expectation =>
+    modes.includes(mode) ? e() : E('inapplicable', why);
+  const notServer = 'this part exists in server delivery only';
+  const r: Record<Row, Expectation> = {};
+
+  // R2.2 Not-found page: App Router default not-found (h1 404, "This page could not be found.").
+  const nf = () => E('passed', 'the default not-found page renders the heading 404 and "This page could not be found."', cite(ctx, 'notFound'));
+  r['R2.2'] = nf();
+  r['R2.2/direct'] = nf();
+  r['R2.2/link'] = nf();
+
+  // R2.3 Status titles: next/error's statusCodes table, "An unexpected error has occurred" for others.
+  for (const code of ['400', '404', '405', '500']) r[`R2.3/${code}`] = E('passed', `next/error renders ${code} with the table's title`, cite(ctx, 'statusTitles'));
+  r['R2.3/other'] = E('passed', 'next/error renders any other code with "An unexpected error has occurred"', cite(ctx, 'otherTitle'));
+  r['R2.3'] = E('passed', 'every row of the table is rendered by next/error on the profile\'s status pages', cite(ctx, 'statusTitles'), cite(ctx, 'otherTitle'));
+
+  // R2.4 No status code: Pages Router _error's client-side application error.
+  r['R2.4'] = E('passed', ctx.v === '14.2'
+    ? '_error with no status code shows "Application error: a client-side exception has occurred (see the browser console …)"'
+    : '_error with no status code shows "Application error: a client-side exception has occurred …" (a hostname may be inserted; the reading accepts more words)', cite(ctx, 'noStatus'));
+
+  // R2.5 Global failure page: the default global error of the App Router.
+  const globalText = byV(ctx, {
+    '14.2': E('passed', 'the default global error reads exactly the spec\'s client-side / server-side text', cite(ctx, 'globalError')),
+    '15.5': E('failed', 'the default global error inserts "while loading <hostname>" into the spec\'s text', cite(ctx, 'globalError')),
+    '16': E('failed', 'the default global error reads "This page couldn’t load", not the spec\'s text', cite(ctx, 'globalError')),
+  });
+  r['R2.5/client'] = globalText;
+  r['R2.5/server'] = only(['server'], () => globalText, notServer);
+  r['R2.5/digest'] = only(['server'], () => byV(ctx, {
+    '14.2': E('passed', 'a server error carries a digest, shown as "Digest: <digest>" under the text', cite(ctx, 'digest')),
+    // The suite judges the digest line only after the spec's own text; here that text is not shown (R2.5/server fails).
+    '15.5': E('inapplicable', 'the page shows "Digest: <digest>", but under a text that is not the spec\'s (R2.5/server fails), so the optional line is not judged', cite(ctx, 'digest')),
+    // An optional part that is absent is reported inapplicable by the suite (spec/clauses.ts R2.5 readings).
+    '16': E('inapplicable', 'the digest is shown as "ERROR <digest>", not as a "Digest:" line after the spec\'s text: the optional digest line is absent, which the spec allows', cite(ctx, 'digest')),
+  }), notServer);
+  r['R2.5'] = ctx.v === '14.2' ? E('passed', 'client and server texts exact, digest line present', cite(ctx, 'globalError')) : E('failed', globalText.because, cite(ctx, 'globalError'));
+
+  // R2.6–R2.9: App Router basics, the same in every version.
+  r['R2.6'] = E('passed', 'group segments "(name)" are dropped from app paths', cite(ctx, 'groups'));
+  r['R2.6/addresses'] = r['R2.6'];
+  r['R2.6/grouped-pages'] = r['R2.6'];
+  const nav = () => E('passed', 'Link prevents the default navigation and routes on the client', cite(ctx, 'link'));
+  r['R2.7'] = nav();
+  r['R2.8'] = E('passed', 'popstate restores the router state from history without a fetch; the browser restores the scroll position', cite(ctx, 'restore'));
+  r['R2.8/back'] = r['R2.8'];
+  r['R2.8/forward'] = r['R2.8'];
+  r['R2.9'] = E('passed', 'the route announcer reads document.title, else the first h1, after each navigation', cite(ctx, 'announcer'));
+  r['R2.9/title'] = r['R2.9'];
+  r['R2.9/heading'] = r['R2.9'];
+
+  // C7.2 Page data with a text suffix (static delivery only).
+  const staticOnly = 'server delivery asks the page path itself (?_rsc=), the clause is for static delivery';
+  r['C7.2'] = only(['static'], () => E('passed', 'a static export fetches <path>.txt (/ → /index.txt) from its own origin', cite(ctx, 'txt')), staticOnly);
+  r['C7.2/own-origin'] = r['C7.2'];
+  r['C7.2/text-suffix'] = r['C7.2'];
+
+  // C7.3 What a page-data request carries.
+  r['C7.3/target'] = E('passed', 'the request path names the target page', cite(ctx, 'txt'));
+  r['C7.3/current'] = E('passed', 'Next-Url carries the current path', cite(ctx, 'nextUrl'));
+  r['C7.3/router-state'] = E('passed', 'Next-Router-State-Tree carries the router state as URL-encoded JSON', cite(ctx, 'stateTree'));
+  r['C7.3/build-id'] = E('untested', 'x-deployment-id is sent only when deploymentId is configured, and the template configures none: no build identifier to observe', cite(ctx, 'deploymentId'));
+  r['C7.3'] = E('untested', 'the build-identifier part cannot be observed on the template (no deploymentId)', cite(ctx, 'deploymentId'));
+
+  // C7.4 Script and stylesheet assets.
+  r['C7.4'] = E('passed', 'pages load their script chunks and the template\'s globals.css', cite(ctx, 'assets'));
+  r['C7.4/scripts'] = r['C7.4'];
+  r['C7.4/stylesheets'] = r['C7.4'];
+
+  // C7.5 Server functions (server delivery only).
+  r['C7.5'] = only(['server'], () => E('passed', 'a server action is a POST with Next-Action to the current URL', cite(ctx, 'action')), 'a static export cannot contain server functions');
+
+  // K9.1 Route-load timeout (Pages Router route loader).
+  r['K9.1'] = E('passed', 'the Pages Router route loader gives up after MS_MAX_IDLE_DELAY = 3800 ms and loads the page in full', cite(ctx, 'timeout'));
+
+  // K9.2 Retry on 5xx (server delivery only: a fallback page's data fetch after hydration).
+  r['K9.2'] = only(['server'], () => E('passed', 'the fallback page\'s data fetch right after hydration is fetchRetry(url, 3): retried while status ≥ 500', cite(ctx, 'retry')), 'a static export has no fallback pages, the one retried fetch');
+
+  // K9.3 Fresh for 30 s, judged on prefetched data only (spec/clauses.ts readings). fresh-29: the
+  // pre-rendered /posts/1 prefetched automatically from /posts (both modes) and, in server mode,
+  // /dynamic (rendered per request) prefetched by the hub's <Link prefetch={true}> — a full prefetch,
+  // sent without a prefetch header. stale-31 (optional, server): that full prefetch at 31 s.
+  r['K9.3/fresh-29'] = byV(ctx, {
+    '14.2': E('passed', 'a prefetch counts as fresh for staleTimes.dynamic (30 s by default) after it is made: at 29 s the automatic prefetch of the pre-rendered page and the full prefetch of the dynamic page are used without a request', cite(ctx, 'freshStatus'), cite(ctx, 'fullKind'), cite(ctx, 'staleDefault')),
+    '15.5': E('passed', `a full prefetch (prefetch={true}, and a pre-rendered page's prefetch, made full when its answer says it was prerendered) stays reusable until staleTimes.static (300 s) whatever staleTimes.dynamic (${ctx.dynamicStale} s): used at 29 s without a request`, cite(ctx, 'fullKind'), cite(ctx, 'prerenderedFull'), cite(ctx, 'fullKept')),
+    '16': E('passed', 'the segment cache keeps a full prefetch (prefetch={true}; its dynamic answer carries no stale time) and a pre-rendered page\'s prefetch until staleAt = answer + staleTimes.static (300 s): used at 29 s without a request', cite(ctx, 'fullKind'), cite(ctx, 'fullKept'), cite(ctx, 'freshStatus')),
+  });
+  r['K9.3/stale-31'] = only(['server'], () => E('inapplicable', 'the optional part is not shown: the full prefetch of the dynamic page is still used 31 s after it was made, because a full prefetch is kept whole until staleTimes.static (300 s), which the text ("expires after 5 minutes") allows', cite(ctx, 'fullKept')), 'static delivery has no page rendered per request');
+  r['K9.3'] = E('passed', server
+    ? 'prefetched data is used at 29 s; past 30 s the full prefetch is still kept unexpired (optional part not shown)'
+    : 'the pre-rendered page\'s prefetched data is used at 29 s', ...(server ? [cite(ctx, 'freshStatus'), cite(ctx, 'fullKept')] : [cite(ctx, 'freshStatus')]));
+
+  // K9.4 Expires after 5 min (prefetched static pages).
+  r['K9.4/kept-299'] = E('passed', ctx.v === '14.2'
+    ? 'an auto prefetch is "stale" after 30 s but its first read still uses the prefetched data'
+    : 'a pre-rendered page\'s prefetch stays reusable until the static stale time (300 s)', cite(ctx, 'staticStale'));
+  r['K9.4/expired-301'] = E('passed', 'after the static stale time (300 s) the entry is expired and fetched anew', cite(ctx, 'expiry'));
+  r['K9.4'] = E('passed', 'kept at 299 s, fetched anew at 301 s', cite(ctx, 'staticStale'), cite(ctx, 'expiry'));
+
+  // K9.5 Prefetch concurrency.
+  r['K9.5'] = ctx.v === '16'
+    ? E('failed', 'the segment-cache scheduler runs at most 4 prefetches at a time (12 for a hovered link)', cite(ctx, 'queue'))
+    : E('passed', 'prefetches go through a PromiseQueue of 5', cite(ctx, 'queue'));
+  return r;
+}
+
+/** The build contexts of versions.json's builds. */
+export function contextOf(build: { version: string; mode: Mode; configFields: Record<string, unknown> }): Ctx {
+  const v = build.version as VersionKey;
+  if (!(v in C.notFound)) throw new Error(`expected.ts has no expectations for version ${build.version}: add them (with citations) before adding the version to versions.json.`);
+  const stale = (build.configFields.experimental as { staleTimes?: { dynamic?: number } } | undefined)?.staleTimes?.dynamic;
+  const defaults: Record<VersionKey, number> = { '14.2': 30, '15.5': 0, '16': 0 };
+  return { v, dynamicStale: stale ?? defaults[v], mode: build.mode };
+}

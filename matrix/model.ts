@@ -1,0 +1,63 @@
+/**
+ * The implementation matrix (reports/matrix/matrix.json). Schema: spec/schemas/matrix-schema.json — bump
+ * MATRIX_SCHEMA_VERSION on any change a reader could notice.
+ */
+export const MATRIX_SCHEMA_VERSION = '1.0.0';
+
+export type Verdict = 'passed' | 'failed' | 'cantTell' | 'inapplicable' | 'untested';
+export type Mode = 'static' | 'server';
+
+/** A column: one build of the matrix site served by one host and judged once. */
+export interface MatrixColumn {
+  id: string;
+  implementation: string;
+  build: string;
+  next: string;
+  config: string;
+  mode: Mode;
+  host: 'serve-handler' | 'nginx' | 'next-start';
+  /** judged: the run wrote its report; the others say which step failed (error has why). */
+  status: 'judged' | 'build-failed' | 'serve-failed' | 'run-failed' | 'not-run';
+  error?: string;
+  /** That run's own report, relative to the matrix folder. */
+  report?: string;
+  durationMs?: number;
+}
+
+/** A row: a normative clause, or one part of it ("R2.5/client"). */
+export interface MatrixRow {
+  id: string;
+  clause: string;
+  part?: string;
+  title: string;
+  optional?: boolean;
+}
+
+/**
+ * One cell. `verdict` is what the run reported (absent: the report has no such clause or part,
+ * e.g. a part not yet reported by this suite version). `match` compares it with the expected
+ * verdict of docs/implementations.md.
+ */
+export interface MatrixCell {
+  row: string;
+  column: string;
+  verdict?: Verdict;
+  reason?: string;
+  expected?: Verdict;
+  because?: string;
+  cite?: string[];
+  match: 'expected' | 'unexpected' | 'not-reported' | 'no-expectation' | 'not-judged';
+}
+
+export interface Matrix {
+  schema: 'spec-conformance-matrix';
+  schemaVersion: string;
+  generatedAt: string;
+  suite: { gitSha?: string };
+  columns: MatrixColumn[];
+  rows: MatrixRow[];
+  cells: MatrixCell[];
+  totals: Record<MatrixCell['match'], number>;
+  /** Wall time of the whole matrix command and of each step. */
+  timings: { totalMs: number; steps: { step: string; ms: number }[] };
+}
