@@ -3,9 +3,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { MODES, type Mode } from '../spec/clauses';
 
-export type SiteMode = 'static' | 'server';
-export const SITE_MODES: readonly SiteMode[] = ['static', 'server'];
+// The delivery modes are the registry's (spec/ is the one folder the launcher imports); the launcher's
+// own names for them stay for its importers.
+export type SiteMode = Mode;
+export const SITE_MODES = MODES;
 
 /** Where this module's own file is, however it was loaded (CommonJS, ESM, tsx, Playwright). */
 function ownFile(): string | undefined {

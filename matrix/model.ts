@@ -2,10 +2,13 @@
  * The implementation matrix (reports/matrix/matrix.json). Schema: spec/schemas/matrix-schema.json — bump
  * MATRIX_SCHEMA_VERSION on any change a reader could notice.
  */
+import type { Mode } from '../spec/clauses';
+
 export const MATRIX_SCHEMA_VERSION = '1.0.0';
 
 export type Verdict = 'passed' | 'failed' | 'cantTell' | 'inapplicable' | 'untested';
-export type Mode = 'static' | 'server';
+/** The registry's delivery modes (spec/clauses.ts), re-exported for the matrix's importers. */
+export type { Mode };
 
 /** A column: one build of the matrix site served by one host and judged once. */
 export interface MatrixColumn {

@@ -4,6 +4,7 @@
  * run's conformance report, and is marked when it differs from the expected verdict.
  */
 import type { Matrix, MatrixCell, Verdict } from './model';
+import { escapeHtml as html } from '../conformance/report/escape';
 
 const WORD: Record<Verdict, string> = { passed: 'pass', failed: 'FAIL', cantTell: "can't tell", inapplicable: 'n/a', untested: 'untested' };
 
@@ -39,17 +40,14 @@ export function renderMatrixMarkdown(m: Matrix): string {
   const unexpected = m.cells.filter((c) => c.match === 'unexpected');
   if (unexpected.length) {
     lines.push('', '## Unexpected cells', '', '| Cell | Run said | Expected | Why expected | Run\'s reason |', '|---|---|---|---|---|');
-    for (const c of unexpected) lines.push(`| ${c.row} × ${c.column} | ${c.verdict} | ${c.expected} | ${esc(c.because ?? '')} (${(c.cite ?? []).join(', ')}) | ${esc((c.reason ?? '').slice(0, 300))} |`);
+    for (const c of unexpected) lines.push(`| ${c.row} × ${c.column} | ${c.verdict} | ${c.expected} | ${tableCell(c.because ?? '')} (${(c.cite ?? []).join(', ')}) | ${tableCell((c.reason ?? '').slice(0, 300))} |`);
   }
   return lines.join('\n') + '\n';
 }
 
-function esc(s: string): string {
+/** A Markdown table cell: its pipes escaped, on one line. */
+function tableCell(s: string): string {
   return s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-}
-
-function html(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 export function renderMatrixHtml(m: Matrix): string {

@@ -1,5 +1,6 @@
 import type { ClauseResult, ClauseRow, Report, TestRecord, Verdict } from './model';
 import { renderObservedHtml } from './observed';
+import { escapeHtml as esc } from './escape';
 
 /**
  * One self-contained HTML page (inline CSS and a few lines of script, nothing fetched) that an
@@ -95,10 +96,6 @@ function testItem(t: TestRecord): string {
 
 function badge(v: Verdict): string {
   return `<span class="badge ${v}">${v}</span>`;
-}
-
-function esc(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 const CSS = `

@@ -1,4 +1,5 @@
 import type { Report } from './model';
+import { escapeHtml as esc } from './escape';
 
 /** JUnit XML with one test case per clause and mode; failures are exactly what the gate counts (its scope included). */
 export function renderJUnit(r: Report): string {
@@ -29,8 +30,4 @@ export function renderJUnit(r: Report): string {
   }
   out.push(`<testsuites name="spec conformance">`, ...suites, '</testsuites>', '');
   return out.join('\n');
-}
-
-function esc(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

@@ -4,15 +4,12 @@
  * Pure renderers, every text escaped; the verdict of a pending clause stays `untested` whatever
  * is shown here. Types are repeated structurally so report/ does not import discovery/.
  */
+import { escapeHtml as esc } from './escape';
 
 export interface ObservedTable { caption: string; columns: string[]; rows: string[][]; more?: number }
 export interface ClauseObservation { summary: string; tables: ObservedTable[] }
 /** Per pending clause id (P1, R2.1, E3, S4, V5, A6, C7.1, X8, K9.0). */
 export type Observations = Record<string, ClauseObservation>;
-
-function esc(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
 
 /** Whether a value read from JSON has the shape of one clause's observation. */
 export function isClauseObservation(v: unknown): v is ClauseObservation {
