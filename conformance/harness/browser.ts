@@ -4,7 +4,7 @@ import { delimiter, join } from 'node:path';
 import { chromium } from '@playwright/test';
 import type { BrowserFacts } from '../run/model';
 
-/** Flags for a root, offline, headless machine (see DEVELOPERS.md); harmless elsewhere. */
+/** Flags for a root, offline, headless machine; harmless elsewhere. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',

@@ -4,7 +4,7 @@
  * Pre-rendered pages keep their inline scripts (the App Router's `self.__next_f.push(…)` chunks),
  * so their policy lists the sha256 of each one: the HTML stays static and cacheable (K9.3, K9.4)
  * and no `'unsafe-inline'` is needed for scripts. Pages rendered per request get a nonce instead
- * (site/middleware.ts; Next puts the nonce it finds in the request's CSP header on its scripts).
+ * (site/middleware.server.ts; Next puts the nonce it finds in the request's CSP header on its scripts).
  *
  * After `next build` of the server mode, `writeServerCspManifest` scans the pre-rendered HTML and
  * writes `<distDir>/csp-manifest.json`: the full policy for every pre-rendered path, and a policy
