@@ -7,9 +7,8 @@
  * modes is `inapplicable`. docs/implementations.md and expected.json are generated from this file
  * (npm run matrix -- --write-expected); a unit test keeps them in step.
  */
-import type { Mode } from './versions';
-
-export type Verdict = 'passed' | 'failed' | 'cantTell' | 'inapplicable' | 'untested';
+import type { ClauseOrPartId, Mode, NormativeClauseId } from '../spec/clauses';
+import type { Verdict } from './model';
 
 export interface Expectation {
   verdict: Verdict;
@@ -20,7 +19,8 @@ export interface Expectation {
 }
 
 type VersionKey = '14.2' | '15.5' | '16';
-type Row = string;
+/** A row of the matrix: a normative clause of the registry, or one of its parts ("R2.5/client"). */
+type Row = ClauseOrPartId<NormativeClauseId>;
 
 /** Inputs that change an expectation: version, staleTimes.dynamic (s) and the delivery mode. */
 interface Ctx { v: VersionKey; dynamicStale: number; mode: Mode }
@@ -62,30 +62,23 @@ const C = {
 
 const cite = (ctx: Ctx, key: keyof typeof C) => C[key][ctx.v];
 
-/** Every row's expectation for one build. */
-export function expectationsFor(ctx: Ctx): Record<Row, Expectation> {
+/**
+ * Every row's expectation for one build. One object literal typed by the registry's normative
+ * clauses and their parts: a clause or part added to spec/clauses.ts without its row here does not
+ * compile. The order of the rows is the order of expected.json.
+ */
+export function expectationsFor(ctx: Ctx): Record<string, Expectation> {
   const { mode } = ctx;
   const server = mode === 'server';
   const only = (modes: Mode[], e: () => Expectation, why: string): Expectation =>
     modes.includes(mode) ? e() : E('inapplicable', why);
   const notServer = 'this part exists in server delivery only';
-  const r: Record<Row, Expectation> = {};
 
   // R2.2 Not-found page: App Router default not-found (h1 404, "This page could not be found.").
   const nf = () => E('passed', 'the default not-found page renders the heading 404 and "This page could not be found."', cite(ctx, 'notFound'));
-  r['R2.2'] = nf();
-  r['R2.2/direct'] = nf();
-  r['R2.2/link'] = nf();
 
   // R2.3 Status titles: next/error's statusCodes table, "An unexpected error has occurred" for others.
-  for (const code of ['400', '404', '405', '500']) r[`R2.3/${code}`] = E('passed', `next/error renders ${code} with the table's title`, cite(ctx, 'statusTitles'));
-  r['R2.3/other'] = E('passed', 'next/error renders any other code with "An unexpected error has occurred"', cite(ctx, 'otherTitle'));
-  r['R2.3'] = E('passed', 'every row of the table is rendered by next/error on the profile\'s status pages', cite(ctx, 'statusTitles'), cite(ctx, 'otherTitle'));
-
-  // R2.4 No status code: Pages Router _error's client-side application error.
-  r['R2.4'] = E('passed', ctx.v === '14.2'
-    ? '_error with no status code shows "Application error: a client-side exception has occurred (see the browser console …)"'
-    : '_error with no status code shows "Application error: a client-side exception has occurred …" (a hostname may be inserted; the reading accepts more words)', cite(ctx, 'noStatus'));
+  const title = (code: string) => E('passed', `next/error renders ${code} with the table's title`, cite(ctx, 'statusTitles'));
 
   // R2.5 Global failure page: the default global error of the App Router.
   const globalText = byV(ctx, {
@@ -93,83 +86,108 @@ export function expectationsFor(ctx: Ctx): Record<Row, Expectation> {
     '15.5': E('failed', 'the default global error inserts "while loading <hostname>" into the spec\'s text', cite(ctx, 'globalError')),
     '16': E('failed', 'the default global error reads "This page couldn’t load", not the spec\'s text', cite(ctx, 'globalError')),
   });
-  r['R2.5/client'] = globalText;
-  r['R2.5/server'] = only(['server'], () => globalText, notServer);
-  r['R2.5/digest'] = only(['server'], () => byV(ctx, {
-    '14.2': E('passed', 'a server error carries a digest, shown as "Digest: <digest>" under the text', cite(ctx, 'digest')),
-    // The suite judges the digest line only after the spec's own text; here that text is not shown (R2.5/server fails).
-    '15.5': E('inapplicable', 'the page shows "Digest: <digest>", but under a text that is not the spec\'s (R2.5/server fails), so the optional line is not judged', cite(ctx, 'digest')),
-    // An optional part that is absent is reported inapplicable by the suite (spec/clauses.ts R2.5 readings).
-    '16': E('inapplicable', 'the digest is shown as "ERROR <digest>", not as a "Digest:" line after the spec\'s text: the optional digest line is absent, which the spec allows', cite(ctx, 'digest')),
-  }), notServer);
-  r['R2.5'] = ctx.v === '14.2' ? E('passed', 'client and server texts exact, digest line present', cite(ctx, 'globalError')) : E('failed', globalText.because, cite(ctx, 'globalError'));
 
   // R2.6–R2.9: App Router basics, the same in every version.
-  r['R2.6'] = E('passed', 'group segments "(name)" are dropped from app paths', cite(ctx, 'groups'));
-  r['R2.6/addresses'] = r['R2.6'];
-  r['R2.6/grouped-pages'] = r['R2.6'];
-  const nav = () => E('passed', 'Link prevents the default navigation and routes on the client', cite(ctx, 'link'));
-  r['R2.7'] = nav();
-  r['R2.8'] = E('passed', 'popstate restores the router state from history without a fetch; the browser restores the scroll position', cite(ctx, 'restore'));
-  r['R2.8/back'] = r['R2.8'];
-  r['R2.8/forward'] = r['R2.8'];
-  r['R2.9'] = E('passed', 'the route announcer reads document.title, else the first h1, after each navigation', cite(ctx, 'announcer'));
-  r['R2.9/title'] = r['R2.9'];
-  r['R2.9/heading'] = r['R2.9'];
+  const groups = E('passed', 'group segments "(name)" are dropped from app paths', cite(ctx, 'groups'));
+  const restore = E('passed', 'popstate restores the router state from history without a fetch; the browser restores the scroll position', cite(ctx, 'restore'));
+  const announcer = E('passed', 'the route announcer reads document.title, else the first h1, after each navigation', cite(ctx, 'announcer'));
 
   // C7.2 Page data with a text suffix (static delivery only).
   const staticOnly = 'server delivery asks the page path itself (?_rsc=), the clause is for static delivery';
-  r['C7.2'] = only(['static'], () => E('passed', 'a static export fetches <path>.txt (/ → /index.txt) from its own origin', cite(ctx, 'txt')), staticOnly);
-  r['C7.2/own-origin'] = r['C7.2'];
-  r['C7.2/text-suffix'] = r['C7.2'];
-
-  // C7.3 What a page-data request carries.
-  r['C7.3/target'] = E('passed', 'the request path names the target page', cite(ctx, 'txt'));
-  r['C7.3/current'] = E('passed', 'Next-Url carries the current path', cite(ctx, 'nextUrl'));
-  r['C7.3/router-state'] = E('passed', 'Next-Router-State-Tree carries the router state as URL-encoded JSON', cite(ctx, 'stateTree'));
-  r['C7.3/build-id'] = E('untested', 'x-deployment-id is sent only when deploymentId is configured, and the template configures none: no build identifier to observe', cite(ctx, 'deploymentId'));
-  r['C7.3'] = E('untested', 'the build-identifier part cannot be observed on the template (no deploymentId)', cite(ctx, 'deploymentId'));
+  const txt = only(['static'], () => E('passed', 'a static export fetches <path>.txt (/ → /index.txt) from its own origin', cite(ctx, 'txt')), staticOnly);
 
   // C7.4 Script and stylesheet assets.
-  r['C7.4'] = E('passed', 'pages load their script chunks and the template\'s globals.css', cite(ctx, 'assets'));
-  r['C7.4/scripts'] = r['C7.4'];
-  r['C7.4/stylesheets'] = r['C7.4'];
+  const assets = E('passed', 'pages load their script chunks and the template\'s globals.css', cite(ctx, 'assets'));
 
-  // C7.5 Server functions (server delivery only).
-  r['C7.5'] = only(['server'], () => E('passed', 'a server action is a POST with Next-Action to the current URL', cite(ctx, 'action')), 'a static export cannot contain server functions');
+  const rows: Record<Row, Expectation> = {
+    'R2.2': nf(),
+    'R2.2/direct': nf(),
+    'R2.2/link': nf(),
+    'R2.3/400': title('400'),
+    'R2.3/404': title('404'),
+    'R2.3/405': title('405'),
+    'R2.3/500': title('500'),
+    'R2.3/other': E('passed', 'next/error renders any other code with "An unexpected error has occurred"', cite(ctx, 'otherTitle')),
+    'R2.3': E('passed', 'every row of the table is rendered by next/error on the profile\'s status pages', cite(ctx, 'statusTitles'), cite(ctx, 'otherTitle')),
 
-  // K9.1 Route-load timeout (Pages Router route loader).
-  r['K9.1'] = E('passed', 'the Pages Router route loader gives up after MS_MAX_IDLE_DELAY = 3800 ms and loads the page in full', cite(ctx, 'timeout'));
+    // R2.4 No status code: Pages Router _error's client-side application error.
+    'R2.4': E('passed', ctx.v === '14.2'
+      ? '_error with no status code shows "Application error: a client-side exception has occurred (see the browser console …)"'
+      : '_error with no status code shows "Application error: a client-side exception has occurred …" (a hostname may be inserted; the reading accepts more words)', cite(ctx, 'noStatus')),
 
-  // K9.2 Retry on 5xx (server delivery only: a fallback page's data fetch after hydration).
-  r['K9.2'] = only(['server'], () => E('passed', 'the fallback page\'s data fetch right after hydration is fetchRetry(url, 3): retried while status ≥ 500', cite(ctx, 'retry')), 'a static export has no fallback pages, the one retried fetch');
+    'R2.5/client': globalText,
+    'R2.5/server': only(['server'], () => globalText, notServer),
+    'R2.5/digest': only(['server'], () => byV(ctx, {
+      '14.2': E('passed', 'a server error carries a digest, shown as "Digest: <digest>" under the text', cite(ctx, 'digest')),
+      // The suite judges the digest line only after the spec's own text; here that text is not shown (R2.5/server fails).
+      '15.5': E('inapplicable', 'the page shows "Digest: <digest>", but under a text that is not the spec\'s (R2.5/server fails), so the optional line is not judged', cite(ctx, 'digest')),
+      // An optional part that is absent is reported inapplicable by the suite (spec/clauses.ts R2.5 readings).
+      '16': E('inapplicable', 'the digest is shown as "ERROR <digest>", not as a "Digest:" line after the spec\'s text: the optional digest line is absent, which the spec allows', cite(ctx, 'digest')),
+    }), notServer),
+    'R2.5': ctx.v === '14.2' ? E('passed', 'client and server texts exact, digest line present', cite(ctx, 'globalError')) : E('failed', globalText.because, cite(ctx, 'globalError')),
 
-  // K9.3 Fresh for 30 s, judged on prefetched data only (spec/clauses.ts readings). fresh-29: the
-  // pre-rendered /posts/1 prefetched automatically from /posts (both modes) and, in server mode,
-  // /dynamic (rendered per request) prefetched by the hub's <Link prefetch={true}> — a full prefetch,
-  // sent without a prefetch header. stale-31 (optional, server): that full prefetch at 31 s.
-  r['K9.3/fresh-29'] = byV(ctx, {
-    '14.2': E('passed', 'a prefetch counts as fresh for staleTimes.dynamic (30 s by default) after it is made: at 29 s the automatic prefetch of the pre-rendered page and the full prefetch of the dynamic page are used without a request', cite(ctx, 'freshStatus'), cite(ctx, 'fullKind'), cite(ctx, 'staleDefault')),
-    '15.5': E('passed', `a full prefetch (prefetch={true}, and a pre-rendered page's prefetch, made full when its answer says it was prerendered) stays reusable until staleTimes.static (300 s) whatever staleTimes.dynamic (${ctx.dynamicStale} s): used at 29 s without a request`, cite(ctx, 'fullKind'), cite(ctx, 'prerenderedFull'), cite(ctx, 'fullKept')),
-    '16': E('passed', 'the segment cache keeps a full prefetch (prefetch={true}; its dynamic answer carries no stale time) and a pre-rendered page\'s prefetch until staleAt = answer + staleTimes.static (300 s): used at 29 s without a request', cite(ctx, 'fullKind'), cite(ctx, 'fullKept'), cite(ctx, 'freshStatus')),
-  });
-  r['K9.3/stale-31'] = only(['server'], () => E('inapplicable', 'the optional part is not shown: the full prefetch of the dynamic page is still used 31 s after it was made, because a full prefetch is kept whole until staleTimes.static (300 s), which the text ("expires after 5 minutes") allows', cite(ctx, 'fullKept')), 'static delivery has no page rendered per request');
-  r['K9.3'] = E('passed', server
-    ? 'prefetched data is used at 29 s; past 30 s the full prefetch is still kept unexpired (optional part not shown)'
-    : 'the pre-rendered page\'s prefetched data is used at 29 s', ...(server ? [cite(ctx, 'freshStatus'), cite(ctx, 'fullKept')] : [cite(ctx, 'freshStatus')]));
+    'R2.6': groups,
+    'R2.6/addresses': groups,
+    'R2.6/grouped-pages': groups,
+    'R2.7': E('passed', 'Link prevents the default navigation and routes on the client', cite(ctx, 'link')),
+    'R2.8': restore,
+    'R2.8/back': restore,
+    'R2.8/forward': restore,
+    'R2.9': announcer,
+    'R2.9/title': announcer,
+    'R2.9/heading': announcer,
 
-  // K9.4 Expires after 5 min (prefetched static pages).
-  r['K9.4/kept-299'] = E('passed', ctx.v === '14.2'
-    ? 'an auto prefetch is "stale" after 30 s but its first read still uses the prefetched data'
-    : 'a pre-rendered page\'s prefetch stays reusable until the static stale time (300 s)', cite(ctx, 'staticStale'));
-  r['K9.4/expired-301'] = E('passed', 'after the static stale time (300 s) the entry is expired and fetched anew', cite(ctx, 'expiry'));
-  r['K9.4'] = E('passed', 'kept at 299 s, fetched anew at 301 s', cite(ctx, 'staticStale'), cite(ctx, 'expiry'));
+    'C7.2': txt,
+    'C7.2/own-origin': txt,
+    'C7.2/text-suffix': txt,
 
-  // K9.5 Prefetch concurrency.
-  r['K9.5'] = ctx.v === '16'
-    ? E('failed', 'the segment-cache scheduler runs at most 4 prefetches at a time (12 for a hovered link)', cite(ctx, 'queue'))
-    : E('passed', 'prefetches go through a PromiseQueue of 5', cite(ctx, 'queue'));
-  return r;
+    // C7.3 What a page-data request carries.
+    'C7.3/target': E('passed', 'the request path names the target page', cite(ctx, 'txt')),
+    'C7.3/current': E('passed', 'Next-Url carries the current path', cite(ctx, 'nextUrl')),
+    'C7.3/router-state': E('passed', 'Next-Router-State-Tree carries the router state as URL-encoded JSON', cite(ctx, 'stateTree')),
+    'C7.3/build-id': E('untested', 'x-deployment-id is sent only when deploymentId is configured, and the template configures none: no build identifier to observe', cite(ctx, 'deploymentId')),
+    'C7.3': E('untested', 'the build-identifier part cannot be observed on the template (no deploymentId)', cite(ctx, 'deploymentId')),
+
+    'C7.4': assets,
+    'C7.4/scripts': assets,
+    'C7.4/stylesheets': assets,
+
+    // C7.5 Server functions (server delivery only).
+    'C7.5': only(['server'], () => E('passed', 'a server action is a POST with Next-Action to the current URL', cite(ctx, 'action')), 'a static export cannot contain server functions'),
+
+    // K9.1 Route-load timeout (Pages Router route loader).
+    'K9.1': E('passed', 'the Pages Router route loader gives up after MS_MAX_IDLE_DELAY = 3800 ms and loads the page in full', cite(ctx, 'timeout')),
+
+    // K9.2 Retry on 5xx (server delivery only: a fallback page's data fetch after hydration).
+    'K9.2': only(['server'], () => E('passed', 'the fallback page\'s data fetch right after hydration is fetchRetry(url, 3): retried while status ≥ 500', cite(ctx, 'retry')), 'a static export has no fallback pages, the one retried fetch'),
+
+    // K9.3 Fresh for 30 s, judged on prefetched data only (spec/clauses.ts readings). fresh-29: the
+    // pre-rendered /posts/1 prefetched automatically from /posts (both modes) and, in server mode,
+    // /dynamic (rendered per request) prefetched by the hub's <Link prefetch={true}> — a full prefetch,
+    // sent without a prefetch header. stale-31 (optional, server): that full prefetch at 31 s.
+    'K9.3/fresh-29': byV(ctx, {
+      '14.2': E('passed', 'a prefetch counts as fresh for staleTimes.dynamic (30 s by default) after it is made: at 29 s the automatic prefetch of the pre-rendered page and the full prefetch of the dynamic page are used without a request', cite(ctx, 'freshStatus'), cite(ctx, 'fullKind'), cite(ctx, 'staleDefault')),
+      '15.5': E('passed', `a full prefetch (prefetch={true}, and a pre-rendered page's prefetch, made full when its answer says it was prerendered) stays reusable until staleTimes.static (300 s) whatever staleTimes.dynamic (${ctx.dynamicStale} s): used at 29 s without a request`, cite(ctx, 'fullKind'), cite(ctx, 'prerenderedFull'), cite(ctx, 'fullKept')),
+      '16': E('passed', 'the segment cache keeps a full prefetch (prefetch={true}; its dynamic answer carries no stale time) and a pre-rendered page\'s prefetch until staleAt = answer + staleTimes.static (300 s): used at 29 s without a request', cite(ctx, 'fullKind'), cite(ctx, 'fullKept'), cite(ctx, 'freshStatus')),
+    }),
+    'K9.3/stale-31': only(['server'], () => E('inapplicable', 'the optional part is not shown: the full prefetch of the dynamic page is still used 31 s after it was made, because a full prefetch is kept whole until staleTimes.static (300 s), which the text ("expires after 5 minutes") allows', cite(ctx, 'fullKept')), 'static delivery has no page rendered per request'),
+    'K9.3': E('passed', server
+      ? 'prefetched data is used at 29 s; past 30 s the full prefetch is still kept unexpired (optional part not shown)'
+      : 'the pre-rendered page\'s prefetched data is used at 29 s', ...(server ? [cite(ctx, 'freshStatus'), cite(ctx, 'fullKept')] : [cite(ctx, 'freshStatus')])),
+
+    // K9.4 Expires after 5 min (prefetched static pages).
+    'K9.4/kept-299': E('passed', ctx.v === '14.2'
+      ? 'an auto prefetch is "stale" after 30 s but its first read still uses the prefetched data'
+      : 'a pre-rendered page\'s prefetch stays reusable until the static stale time (300 s)', cite(ctx, 'staticStale')),
+    'K9.4/expired-301': E('passed', 'after the static stale time (300 s) the entry is expired and fetched anew', cite(ctx, 'expiry')),
+    'K9.4': E('passed', 'kept at 299 s, fetched anew at 301 s', cite(ctx, 'staticStale'), cite(ctx, 'expiry')),
+
+    // K9.5 Prefetch concurrency.
+    'K9.5': ctx.v === '16'
+      ? E('failed', 'the segment-cache scheduler runs at most 4 prefetches at a time (12 for a hovered link)', cite(ctx, 'queue'))
+      : E('passed', 'prefetches go through a PromiseQueue of 5', cite(ctx, 'queue')),
+  };
+  return rows;
 }
 
 /** The build contexts of versions.json's builds. */

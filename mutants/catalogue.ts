@@ -12,7 +12,7 @@
  * are matched with [\w$]+, never spelled). Each rule states how often it must match (default: at
  * least once); a rule that no longer matches makes the mutant fail loudly as stale.
  */
-import type { Mode } from '../spec/clauses';
+import type { Mode, NormativeClauseId } from '../spec/clauses';
 import type { HeaderRule, RenameRule, TextRule } from './rules';
 
 export interface Mutant {
@@ -21,13 +21,13 @@ export interface Mutant {
   description: string;
   mode: Mode;
   /** Clauses the suite must fail on this mutant (all of them: then it is killed). */
-  declared: string[];
+  declared: NormativeClauseId[];
   /**
    * The verdict each declared clause must get instead of `failed`: a site that removes what a
    * clause needs must make it `untested`, never `failed`; a change the spec allows must leave it
    * `passed` (no rule read into the spec). Issue 11.
    */
-  expected?: Record<string, 'untested' | 'failed' | 'passed'>;
+  expected?: Partial<Record<NormativeClauseId, 'untested' | 'failed' | 'passed'>>;
   rename?: RenameRule[];
   text?: TextRule[];
   headers?: HeaderRule[];

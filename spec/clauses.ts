@@ -13,10 +13,11 @@ export interface ClausePart {
   text: string;
   optional?: boolean;
   /** Modes the part exists in (default: every mode of the clause). */
-  modes?: Mode[];
+  modes?: readonly Mode[];
 }
 
 export type ClauseKind = 'normative' | 'pending' | 'informative';
+/** The delivery modes: the one definition every folder uses. */
 export type Mode = 'static' | 'server';
 export const MODES: readonly Mode[] = ['static', 'server'];
 
@@ -26,12 +27,12 @@ export interface Clause {
   /** Section of the seed spec, e.g. "2. Screens and routes". */
   section: string;
   /** Verbatim fragments of the seed spec; each must be found in it as written. */
-  quote: string[];
+  quote: readonly string[];
   /** sha256 (first 16 hex digits) of quote.join('\n'); checked by a unit test. */
   hash: string;
   kind: ClauseKind;
   /** Delivery modes the clause applies to. Outside them its verdict is `inapplicable`. */
-  modes: Mode[];
+  modes: readonly Mode[];
   /** Why a mode is left out (shown in the report for inapplicable verdicts). */
   inapplicableBecause?: Partial<Record<Mode, string>>;
   /** How the clause is tested and what evidence the report keeps (normative clauses). */
@@ -40,15 +41,15 @@ export interface Clause {
    * How the text was read where it needs reading: what is judged, and what is only reported as
    * advisory because the spec does not state it. Shown to auditors next to the verdict.
    */
-  readings?: string[];
+  readings?: readonly string[];
   /**
    * The parts of a clause that are observed separately. The clause passes only when every part
    * that applies in the mode was observed and passed; an optional part cannot fail by being absent.
    */
-  parts?: ClausePart[];
+  parts?: readonly ClausePart[];
   /** Pending clauses: what would settle them, and what to look for on the real site. */
-  questions?: string[];
-  evidenceNeeded?: string[];
+  questions?: readonly string[];
+  evidenceNeeded?: readonly string[];
 }
 
 const S1 = '1. What the product does and for whom';
@@ -60,9 +61,13 @@ const S6 = '6. Roles and permissions';
 const S7 = '7. The calls it makes';
 const S8 = '8. The error catalogue';
 const S9 = '9. Business constants and limits';
-const BOTH: Mode[] = ['static', 'server'];
+const BOTH: readonly Mode[] = ['static', 'server'];
 
-export const CLAUSES: Clause[] = [
+/**
+ * `as const`: the IDs, kinds and part IDs stay literal types, so ClauseId, NormativeClauseId and
+ * PartId below are derived from this list and the compiler checks every place that names one.
+ */
+const REGISTRY = [
   {
     id: 'P1', title: 'Purpose and users', section: S1, kind: 'pending', modes: BOTH,
     quote: ['Purpose: not shown. Users: not shown.'],
@@ -385,12 +390,31 @@ export const CLAUSES: Clause[] = [
       '"5 requests at a time" is judged with every prefetch answer held: while prefetches of more pages are waiting, exactly 5 prefetch requests are in flight, never more, and each released answer lets exactly one more start. Every prefetch request counts, whatever its shape (Next 16\'s HEAD checks and per-segment files included), from its start until its answer arrives. A page whose prefetches all start at once (no page left waiting) cannot show the limit: untested.',
     ],
   },
-];
+] as const satisfies readonly Clause[];
 
-export function clauseById(id: string): Clause {
+type Registered = (typeof REGISTRY)[number];
+/** Every clause ID of the registry. */
+export type ClauseId = Registered['id'];
+/** The IDs of normative clauses: the ones with tests, matrix rows and mutants. */
+export type NormativeClauseId = Extract<Registered, { kind: 'normative' }>['id'];
+/** The part IDs of one clause (never for a clause without parts). */
+export type PartId<I extends ClauseId> = Extract<Registered, { id: I }> extends { parts: readonly { id: infer P extends string }[] } ? P : never;
+/** A clause or one of its parts as reports and the matrix name them: "R2.5", "R2.5/client". */
+export type ClauseOrPartId<I extends ClauseId = ClauseId> = { [K in I]: K | `${K}/${PartId<K>}` }[I];
+
+export const CLAUSES: readonly Clause[] = REGISTRY;
+
+export function isClauseId(id: string): id is ClauseId {
+  return CLAUSES.some((c) => c.id === id);
+}
+
+export function clauseById(id: ClauseId): Clause {
   const c = CLAUSES.find((x) => x.id === id);
   if (!c) throw new Error(`Unknown clause ID "${id}". Known: ${CLAUSES.map((x) => x.id).join(', ')}`);
   return c;
 }
 
-export const NORMATIVE = CLAUSES.filter((c) => c.kind === 'normative');
+/** A normative clause: its ID typed, for the tables keyed by it (mutants, matrix). */
+export interface NormativeClause extends Clause { id: NormativeClauseId }
+
+export const NORMATIVE: readonly NormativeClause[] = REGISTRY.filter((c): c is Extract<Registered, { kind: 'normative' }> => c.kind === 'normative');

@@ -1,12 +1,12 @@
 import type { TestInfo } from '@playwright/test';
-import { clauseById } from '../../spec/clauses';
+import { clauseById, isClauseId, type ClauseId, type NormativeClauseId } from '../../spec/clauses';
 import { ANNOTATION } from '../outcome/verdict';
 
 /**
  * Details for test.describe / test: the clause ID as a tag (`--grep @K9.5`) and an annotation
  * quoting the clause, so spec, test and report can be walked side by side.
  */
-export function clause(id: string): { tag: string; annotation: { type: string; description: string } } {
+export function clause(id: NormativeClauseId): { tag: string; annotation: { type: string; description: string } } {
   const c = clauseById(id);
   return { tag: `@${id}`, annotation: { type: 'clause', description: `${id} "${c.quote.join(' ')}"` } };
 }
@@ -21,13 +21,13 @@ export function parts(...ids: string[]): { annotation: { type: string; descripti
 }
 
 /** The describe title for a clause: its ID and title. */
-export function clauseTitle(id: string): string {
+export function clauseTitle(id: NormativeClauseId): string {
   return `${id} ${clauseById(id).title}`;
 }
 
-/** The clause IDs a test carries (from its tags). */
-export function clauseIdsOf(tags: readonly string[]): string[] {
-  return tags.filter((t) => /^@[A-Z]\d/.test(t)).map((t) => t.slice(1));
+/** The registry's clause IDs a test carries (from its tags). */
+export function clauseIdsOf(tags: readonly string[]): ClauseId[] {
+  return tags.filter((t) => /^@[A-Z]\d/.test(t)).map((t) => t.slice(1)).filter(isClauseId);
 }
 
 /** Skips the test and records that the rule does not apply here (verdict `inapplicable`). */

@@ -23,6 +23,8 @@ export interface BuildInput {
   clauses?: readonly Clause[];
 }
 
+const copy = <T>(xs: readonly T[] | undefined): T[] | undefined => (xs ? [...xs] : undefined);
+
 export const selectionKey = (id: string, mode: Mode) => `${id}|${mode}`;
 
 export function buildReport(input: BuildInput): Report {
@@ -44,8 +46,9 @@ export function buildReport(input: BuildInput): Report {
       }
     }
     return {
-      id: c.id, title: c.title, section: c.section, kind: c.kind, quote: c.quote, hash: c.hash, modes: c.modes,
-      howTested: c.howTested, readings: c.readings, questions: c.questions, evidenceNeeded: c.evidenceNeeded, results,
+      // Copies: the registry is read-only, the report is data the caller owns.
+      id: c.id, title: c.title, section: c.section, kind: c.kind, quote: [...c.quote], hash: c.hash, modes: [...c.modes],
+      howTested: c.howTested, readings: copy(c.readings), questions: copy(c.questions), evidenceNeeded: copy(c.evidenceNeeded), results,
     };
   });
 
