@@ -1,12 +1,11 @@
-import { clause, clauseTitle, record } from '../harness/clause';
+import { record } from '../harness/clause';
+import { describeClause } from '../harness/describe-clause';
 import { expect, test, type Page } from '../harness/fixtures';
 import { clickLinkTo, settle } from '../harness/navigation';
 import type { Observer } from '../harness/observe';
 import { readPageData } from '../harness/page-data';
 import type { LoggedRequest, RequestLog } from '../harness/request-log';
 import { pathOf, within } from '../harness/sample';
-
-// C7.2 "The product fetches the data of a page from its own origin when navigating. It requests the page path with a text suffix,"
 
 /** The path with a text suffix the spec asks for: /x → /x.txt, / → /index.txt. */
 function withTextSuffix(path: string): string {
@@ -48,7 +47,7 @@ async function navigationFetches(page: Page, log: RequestLog, obs: Observer, fro
   );
 }
 
-test.describe(clauseTitle('C7.2'), clause('C7.2'), () => {
+describeClause('C7.2', ({ part }) => {
   test('following a link to a page whose data is not cached requests the page path with a text suffix from the same origin', async ({ page, target, requestLog, obs }, testInfo) => {
     const { from, to } = target.scenario('pageData');
     await page.goto(from);
@@ -58,11 +57,11 @@ test.describe(clauseTitle('C7.2'), clause('C7.2'), () => {
     const expected = withTextSuffix(to);
     await record(testInfo, 'page-data requests of the navigation', { from, to, expected, requests: fetches.map(evidence) });
 
-    await obs.part('own-origin', () => {
+    await obs.part(part('own-origin'), () => {
       const elsewhere = fetches.filter((e) => new URL(e.url).origin !== origin).map((e) => e.url);
       expect(elsewhere, `expected the data of ${to} to be fetched from the site's own origin ${origin}; observed requests to ${elsewhere.join(', ')}`).toEqual([]);
     });
-    await obs.part('text-suffix', () => {
+    await obs.part(part('text-suffix'), () => {
       const paths = fetches.map((e) => new URL(e.url).pathname);
       const wrong = paths.filter((p) => p !== expected);
       expect(wrong, `expected the navigation to ${to} to request ${expected} (the page path with a text suffix); observed ${paths.join(', ')}`).toEqual([]);
@@ -92,11 +91,11 @@ test.describe(clauseTitle('C7.2'), clause('C7.2'), () => {
       );
     }
     const origin = new URL(target.url).origin;
-    await obs.part('own-origin', () => {
+    await obs.part(part('own-origin'), () => {
       const elsewhere = whole.filter((e) => new URL(e.url).origin !== origin).map((e) => e.url);
       expect(elsewhere, `expected the data of / to be fetched from ${origin}; observed ${elsewhere.join(', ')}`).toEqual([]);
     });
-    await obs.part('text-suffix', () => {
+    await obs.part(part('text-suffix'), () => {
       const paths = whole.map((e) => new URL(e.url).pathname);
       expect(paths.filter((p) => p !== '/index.txt'), `expected the data of the home page to be requested as /index.txt; observed ${paths.join(', ')}`).toEqual([]);
     });
@@ -115,14 +114,14 @@ test.describe(clauseTitle('C7.2'), clause('C7.2'), () => {
     await record(testInfo, 'page-data requests', all.map(evidence));
     if (!(all.length > 0)) obs.untested(`visiting ${from} and following its link to ${to} made no page-data request`, `name in the profile (pageData) pages that navigate on the client side`);
     const origin = new URL(target.url).origin;
-    await obs.part('own-origin', () => {
+    await obs.part(part('own-origin'), () => {
       const elsewhere = all.filter((e) => new URL(e.url).origin !== origin).map((e) => e.url);
       expect(elsewhere, `expected every page-data request to go to ${origin}; observed ${elsewhere.join(', ')}`).toEqual([]);
     });
     // Pages Router data (/_next/data/<build>/x.json) is the other router's own shape: reported, not judged (spec/clauses.ts).
     const pagesRouter = all.filter((e) => readPageData(e)?.shape === 'pages-data');
     if (pagesRouter.length) obs.advise('Pages Router page data is also requested with a text suffix', false, pagesRouter.map((e) => e.url).join(', '));
-    await obs.part('text-suffix', () => {
+    await obs.part(part('text-suffix'), () => {
       const wrong = all.filter((e) => !pagesRouter.includes(e) && !new URL(e.url).pathname.endsWith('.txt')).map((e) => e.url);
       expect(wrong, `expected every page-data request to ask for a path ending in .txt; observed ${wrong.join(', ')}`).toEqual([]);
     });

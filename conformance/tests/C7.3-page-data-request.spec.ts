@@ -1,5 +1,6 @@
 import type { BrowserContext, Route } from '@playwright/test';
-import { clause, clauseTitle, record } from '../harness/clause';
+import { record } from '../harness/clause';
+import { describeClause } from '../harness/describe-clause';
 import { expect, test, type Page } from '../harness/fixtures';
 import { clickLinkTo, settle } from '../harness/navigation';
 import type { Observer } from '../harness/observe';
@@ -7,8 +8,6 @@ import { isPageDataRequestOf, pageDataPath, readPageData } from '../harness/page
 import type { TargetProfile } from '../harness/profile';
 import { RequestLog, type LoggedRequest } from '../harness/request-log';
 import { pathOf, within } from '../harness/sample';
-
-// C7.3 "and sends the target address, the current address, the router state and the build identifier."
 
 const DEFAULT_HEADERS = ['x-deployment-id', 'x-build-id', 'x-nextjs-deployment-id'];
 const DEFAULT_PARAMS = ['dpl'];
@@ -127,7 +126,7 @@ async function swapAnswer(page: Page, to: string, body?: Buffer): Promise<{ swap
   return { swapped };
 }
 
-test.describe(clauseTitle('C7.3'), clause('C7.3'), () => {
+describeClause('C7.3', ({ part }) => {
   test('a page-data request names the target, the current address, the router state and the build', async ({ page, target, requestLog, obs }, testInfo) => {
     const { from, to } = target.scenario('pageData');
     const fetches = await navigate(page, requestLog, obs, from, to);
@@ -136,20 +135,20 @@ test.describe(clauseTitle('C7.3'), clause('C7.3'), () => {
     const buildId = buildIdOf(req, target.profile);
     await record(testInfo, 'page-data request', { from, to, request: evidence(req), buildId });
 
-    await obs.part('target', () => {
+    await obs.part(part('target'), () => {
       expect(readPageData(req)?.page, `expected the request ${req.url} to name the target page ${to}`).toBe(to);
     });
-    await obs.part('current', () => {
+    await obs.part(part('current'), () => {
       const sent = req.headers['next-url'];
       expect(sent === undefined ? '(no Next-Url header)' : safeDecode(sent), `expected the Next-Url header to name the current address ${from}; observed ${sent === undefined ? 'no Next-Url header' : `"${sent}"`}`).toBe(from);
     });
-    await obs.part('router-state', () => {
+    await obs.part(part('router-state'), () => {
       expect(stateTree ?? '(none)', 'expected a Next-Router-State-Tree header carrying the router state; observed none').not.toBe('(none)');
       let parsed: unknown;
       try { parsed = JSON.parse(decodeURIComponent(stateTree)); } catch { parsed = undefined; }
       expect(typeof parsed === 'object' && parsed !== null ? 'URL-encoded JSON' : `"${stateTree.slice(0, 80)}"`, 'expected the router state to be URL-encoded JSON').toBe('URL-encoded JSON');
     });
-    await obs.part('build-id', () => {
+    await obs.part(part('build-id'), () => {
       if (!(buildId)) obs.untested(`the page-data request ${req.url} carries no build identifier where this run looks (${recognisedNames(target.profile)})`, 'name the header or query parameter that carries it in the profile (buildIdentifier); a Next.js site sends x-deployment-id only when next.config sets deploymentId');
     });
   });
@@ -169,7 +168,7 @@ test.describe(clauseTitle('C7.3'), clause('C7.3'), () => {
 
     const all = requestLog.pageData().map((e) => ({ e, url: e.url, prefetch: readPageData(e)?.prefetch, shape: readPageData(e)?.shape, buildId: buildIdOf(e, target.profile) }));
     await record(testInfo, 'build identifiers', all.map(({ e, ...x }) => ({ ...x, method: e.method })));
-    await obs.part('build-id', () => {
+    await obs.part(part('build-id'), () => {
       const carrying = all.filter((x) => x.buildId);
       if (!(carrying.length > 0)) obs.untested(`none of the ${all.length} page-data requests carries a build identifier where this run looks (${recognisedNames(target.profile)})`, 'name the header or query parameter that carries it in the profile (buildIdentifier)');
       const values = [...new Set(carrying.map((x) => x.buildId!.value))];
@@ -197,7 +196,7 @@ test.describe(clauseTitle('C7.3'), clause('C7.3'), () => {
     const thereId = buildIdOf({ url: there.captured.url, headers: there.captured.headers, method: 'GET', resourceType: 'fetch' }, target.profile);
     await record(testInfo, 'build identifiers', { thisBuild: { url: target.url, request: fetches[0].url, ...here }, otherBuild: { url: other, request: there.captured.url, ...thereId } });
 
-    await obs.part('build-id', () => {
+    await obs.part(part('build-id'), () => {
       if (!(here || thereId)) obs.untested(`neither build's page-data request carries a build identifier where this run looks (${recognisedNames(target.profile)})`, 'name the header or query parameter that carries it in the profile (buildIdentifier)');
       expect(here ? `${here.where} "${here.value}"` : 'none', `expected this build's page-data request to carry the build identifier where the other build carries it (${thereId?.where}); observed none`).not.toBe('none');
       expect(thereId ? `${thereId.where} "${thereId.value}"` : 'none', `expected the other build's page-data request to carry the build identifier where this build carries it (${here?.where}); observed none`).not.toBe('none');

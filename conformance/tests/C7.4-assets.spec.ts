@@ -1,4 +1,5 @@
-import { clause, clauseTitle, record } from '../harness/clause';
+import { record } from '../harness/clause';
+import { describeClause } from '../harness/describe-clause';
 import { expect, test } from '../harness/fixtures';
 import { settle } from '../harness/navigation';
 import type { Observer } from '../harness/observe';
@@ -6,8 +7,6 @@ import { scenarioFor, type TargetProfile } from '../harness/profile';
 import { RequestLog, type LoggedRequest } from '../harness/request-log';
 import type { Browser } from '@playwright/test';
 import type { Mode } from '../../spec/clauses';
-
-// C7.4 "It loads script and stylesheet assets."
 
 const JS_TYPE = /^(application|text)\/(javascript|ecmascript|x-javascript)\b/i;
 const CSS_TYPE = /^text\/css\b/i;
@@ -52,7 +51,7 @@ async function firstLoad(browser: Browser, baseUrl: string, path: string, obs: O
   }
 }
 
-test.describe(clauseTitle('C7.4'), clause('C7.4'), () => {
+describeClause('C7.4', ({ part }) => {
   test('the first load of the pages the profile names loads scripts and stylesheets, answered 2xx with JavaScript and CSS types', async ({ browser, target, obs }, testInfo) => {
     const pages = namedPages(target.profile, target.mode);
     if (!pages.length) {
@@ -67,13 +66,13 @@ test.describe(clauseTitle('C7.4'), clause('C7.4'), () => {
     })));
     const names = pages.map((p) => `${p.path} (${p.from})`).join(' and ');
 
-    await obs.part('scripts', () => {
+    await obs.part(part('scripts'), () => {
       const all = loads.flatMap((l) => l.scripts);
       expect(all.length, `expected the first load of ${names} to load script assets; observed none`).toBeGreaterThan(0);
       const bad = all.filter((e) => !(e.status! >= 200 && e.status! < 300) || !JS_TYPE.test(e.responseHeaders?.['content-type'] ?? ''));
       expect(bad.map((e) => `${e.url}: ${e.status ?? e.failure}, ${e.responseHeaders?.['content-type'] ?? 'no content type'}`), 'expected every script to be answered 2xx with a JavaScript content type; these were not').toEqual([]);
     });
-    await obs.part('stylesheets', () => {
+    await obs.part(part('stylesheets'), () => {
       const all = loads.flatMap((l) => l.styles);
       expect(all.length, `expected the first load of ${names} to load stylesheet assets; observed none`).toBeGreaterThan(0);
       const bad = all.filter((e) => !(e.status! >= 200 && e.status! < 300) || !CSS_TYPE.test(e.responseHeaders?.['content-type'] ?? ''));

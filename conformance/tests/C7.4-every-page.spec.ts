@@ -1,10 +1,10 @@
-import { clause, clauseTitle, record } from '../harness/clause';
+import { record } from '../harness/clause';
+import { describeClause } from '../harness/describe-clause';
 import { expect, test } from '../harness/fixtures';
 import { coverage, sitePagesOf, walkOf } from './every-page';
 
-// C7.4 "It loads script and stylesheet assets."
-// Read as: every script and stylesheet a page loads is answered (2xx) as what it is — a
-// JavaScript or CSS content type. Other origins and images are not part of the sentence.
+// Checked on every page the profile lists (sitePages; discovery lists every crawled page), not only
+// on the first loads of C7.4-assets.
 
 const JS_TYPE = /^(application|text)\/(javascript|ecmascript|x-javascript)\b/i;
 const CSS_TYPE = /^text\/css\b/i;
@@ -24,7 +24,7 @@ function judge(a: AssetResult): string | undefined {
   return undefined;
 }
 
-test.describe(clauseTitle('C7.4'), clause('C7.4'), () => {
+describeClause('C7.4', ({ part }) => {
   test('on every listed page, every script and stylesheet is answered 2xx with a JavaScript or CSS content type', async ({ browser, target, obs }, testInfo) => {
     const sitePages = sitePagesOf(target, obs);
     const assetTypes = new Map<string, 'script' | 'stylesheet'>();
@@ -47,14 +47,14 @@ test.describe(clauseTitle('C7.4'), clause('C7.4'), () => {
 
     // Each part judges its own kind of asset; pages that did not load leave both parts incomplete.
     const notLoaded = results.filter((r) => r.error).map((r) => `${r.path} (${r.error})`);
-    for (const [part, type, word] of [['scripts', 'script', 'JavaScript'], ['stylesheets', 'stylesheet', 'CSS']] as const) {
-      await obs.part(part, () => {
+    for (const [kind, type, word] of [[part('scripts'), 'script', 'JavaScript'], [part('stylesheets'), 'stylesheet', 'CSS']] as const) {
+      await obs.part(kind, () => {
         const bad = results.flatMap((r) => (r.bad ?? []).filter((b) => b.startsWith(`${type} `)).map((b) => `${r.path}: ${b}`));
-        expect(bad, `${part} not answered 2xx with a ${word} content type`).toEqual([]);
+        expect(bad, `${kind} not answered 2xx with a ${word} content type`).toEqual([]);
         const pending = results.flatMap((r) => (r.pending ?? []).filter((u) => assetTypes.get(u) === type).map((u) => `${r.path}: no answer to ${u}`));
         if (notLoaded.length || pending.length) obs.cantTell(`on the listed pages not every ${type} could be observed: ${[...notLoaded, ...pending].slice(0, 3).join('; ')}`);
         const seen = results.reduce((n, r) => n + ((type === 'script' ? r.scripts : r.stylesheets) ?? 0), 0);
-        if (!seen) obs.untested(`none of the ${sitePages.paths.length} listed pages loaded a ${type}`, `list pages that load ${part} in sitePages`);
+        if (!seen) obs.untested(`none of the ${sitePages.paths.length} listed pages loaded a ${type}`, `list pages that load ${kind} in sitePages`);
       });
     }
   });

@@ -1,12 +1,11 @@
 import type { Request } from '@playwright/test';
-import { clause, clauseTitle, record } from '../harness/clause';
+import { record } from '../harness/clause';
+import { describeClause } from '../harness/describe-clause';
 import { expect, test } from '../harness/fixtures';
 import { settle } from '../harness/navigation';
 import { within } from '../harness/sample';
 
-// C7.5 "Server-function calls are posted to the current path. Their payloads are not shown."
-
-test.describe(clauseTitle('C7.5'), clause('C7.5'), () => {
+describeClause('C7.5', () => {
   test('submitting the form posts the server-function call to the current page\'s path', async ({ page, target, requestLog, noReload, faults, obs }, testInfo) => {
     const { page: path, submit, result } = target.scenario('serverFunction');
     await page.goto(path);

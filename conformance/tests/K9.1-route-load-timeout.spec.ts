@@ -1,11 +1,10 @@
-import { clause, clauseTitle, record } from '../harness/clause';
-import { expect, test, type Page } from '../harness/fixtures';
+import { record } from '../harness/clause';
+import { describeClause } from '../harness/describe-clause';
+import { expect, test } from '../harness/fixtures';
 import { settle } from '../harness/navigation';
 import { pathOf, within } from '../harness/sample';
 
-// K9.1 "A route load times out after 3.8 seconds."
-
-test.describe(clauseTitle('K9.1'), clause('K9.1'), () => {
+describeClause('K9.1', () => {
   test('a route whose code does not arrive is still awaited at 3.7 s and loaded as a whole page by 3.9 s', async ({ page, target, requestLog, clock, faults, obs }, testInfo) => {
     const { from, to } = target.scenario('routeLoadTimeout');
     await clock.install();

@@ -1,12 +1,11 @@
 import type { Route } from '@playwright/test';
-import { clause, clauseTitle, record } from '../harness/clause';
+import { record } from '../harness/clause';
+import { describeClause } from '../harness/describe-clause';
 import { expect, test, type Page } from '../harness/fixtures';
 import type { Observer } from '../harness/observe';
 import { isPageDataRequest, isPageDataRequestOf } from '../harness/page-data';
 import type { RequestLog } from '../harness/request-log';
 import { within } from '../harness/sample';
-
-// K9.2 "Page-data fetches are retried on server errors (5xx). The number of retries is not shown."
 
 function freshSlug(): string {
   return `k92-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -78,7 +77,7 @@ async function expectRetried(page: Page, log: RequestLog, obs: Observer, prefix:
   }
 }
 
-test.describe(clauseTitle('K9.2'), clause('K9.2'), () => {
+describeClause('K9.2', () => {
   test('a page-data fetch answered 500 once is requested again', async ({ page, target, requestLog, obs }, testInfo) => {
     const { pathPrefix } = target.scenario('retry');
     await record(testInfo, 'attempts', await expectRetried(page, requestLog, obs, pathPrefix, [500]));

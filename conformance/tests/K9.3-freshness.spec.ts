@@ -1,17 +1,13 @@
-import { clause, clauseTitle, markInapplicable, parts, record } from '../harness/clause';
-import type { FakeClock } from '../harness/clock';
 import type { TestInfo } from '@playwright/test';
+import { markInapplicable, record } from '../harness/clause';
+import type { FakeClock } from '../harness/clock';
+import { describeClause } from '../harness/describe-clause';
 import { expect, test, type Page } from '../harness/fixtures';
 import { settle } from '../harness/navigation';
 import type { Observer } from '../harness/observe';
 import { readPageData, requestLike } from '../harness/page-data';
 import type { RequestLog } from '../harness/request-log';
 import { pathOf, within } from '../harness/sample';
-
-// K9.3 "Prefetched page data counts as fresh for 30 seconds"
-//
-// Judged on data that was really prefetched: requested for the target page while the page linking to it sat in
-// view, before any navigation. Data fetched by a navigation is not prefetched data (Next 16 keeps the two apart).
 
 interface Prefetch {
   /** The page's clock when the first request for the target was seen (the clock stands still from load on). */
@@ -107,7 +103,7 @@ async function prefetchHeldTheData(page: Page, log: RequestLog, clock: FakeClock
   return { prefetch, atOnce };
 }
 
-test.describe(clauseTitle('K9.3'), clause('K9.3'), () => {
+describeClause('K9.3', ({ parts }) => {
   test('a pre-rendered page prefetched 29 s ago is navigated to without a page-data request', parts('fresh-29'), async ({ page, target, requestLog, clock, obs }, testInfo) => {
     const { from, to } = target.scenario('freshness');
     const fix: Fix = {

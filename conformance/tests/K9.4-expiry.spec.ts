@@ -1,13 +1,12 @@
-import { clause, clauseTitle, parts, record } from '../harness/clause';
+import { record } from '../harness/clause';
 import type { FakeClock } from '../harness/clock';
+import { describeClause } from '../harness/describe-clause';
 import { expect, test, type Page } from '../harness/fixtures';
 import { settle } from '../harness/navigation';
 import type { Observer } from '../harness/observe';
 import { readPageData, requestLike } from '../harness/page-data';
 import type { RequestLog } from '../harness/request-log';
 import { pathOf, within } from '../harness/sample';
-
-// K9.4 "and expires after 5 minutes."
 
 interface Prefetched { order: number; at: Promise<number>; requests: { url: string; shape: string; done: boolean; t: number }[] }
 
@@ -67,7 +66,7 @@ async function navigateAtAge(page: Page, log: RequestLog, clock: FakeClock, obs:
   return { age, mark };
 }
 
-test.describe(clauseTitle('K9.4'), clause('K9.4'), () => {
+describeClause('K9.4', ({ parts }) => {
   test('a prefetched page navigated to 299 s after the prefetch sends no page-data request', parts('kept-299'), async ({ page, target, requestLog, clock, obs }, testInfo) => {
     const { page: prefetchPage } = target.scenario('prefetch');
     const picked = await loadAndPickPrefetched(page, clock, obs, prefetchPage);

@@ -1,12 +1,11 @@
-import { clause, clauseTitle, record } from '../harness/clause';
+import { record } from '../harness/clause';
+import { describeClause } from '../harness/describe-clause';
 import type { Hold } from '../harness/faults';
 import type { InflightCounter } from '../harness/inflight';
 import { expect, test } from '../harness/fixtures';
 import { settle } from '../harness/navigation';
 import { isPrefetchRequestOf, readPageData, requestLike } from '../harness/page-data';
 import { within } from '../harness/sample';
-
-// K9.5 "Prefetching runs 5 requests at a time."
 
 const LIMIT = 5;
 /**
@@ -32,7 +31,7 @@ async function quiet(counter: InflightCounter, boundMs: number, since = Date.now
   }
 }
 
-test.describe(clauseTitle('K9.5'), clause('K9.5'), () => {
+describeClause('K9.5', () => {
   test('with every prefetch answer held, exactly 5 prefetches are in flight and each released answer lets exactly one more start', async ({ page, target, faults, inflight, obs }, testInfo) => {
     const { page: path } = target.scenario('prefetch');
     // No navigation happens in this test: every prefetch request (any framework shape, HEAD checks

@@ -1,10 +1,10 @@
-import { clause, clauseTitle, parts, record } from '../harness/clause';
+import { record } from '../harness/clause';
+import { describeClause } from '../harness/describe-clause';
 import { sameAddress, settle } from '../harness/navigation';
 import { expect, test, type Page } from '../harness/fixtures';
 import { groupByShape } from '../discovery/shape';
 import { coverage, sitePagesOf, walkOf } from './every-page';
 
-// R2.2 "Not-found page: shows the heading 404 and the message "This page could not be found.""
 // Checked for every internal link of every listed page whose target answers 404: following it
 // must end on the not-found page. Each missing target is followed once, from the first page
 // that shows a visible link to it.
@@ -50,7 +50,7 @@ async function followOne(page: Page, url: string, links: LinkSeen[]): Promise<Fo
   return f;
 }
 
-test.describe(clauseTitle('R2.2'), clause('R2.2'), () => {
+describeClause('R2.2', ({ parts }) => {
   test('every internal link of the listed pages whose target answers 404 leads to a page showing the heading 404 and the message', parts('link'), async ({ browser, page, target, obs }, testInfo) => {
     const sitePages = sitePagesOf(target, obs);
     const origin = new URL(target.url).origin;

@@ -1,11 +1,10 @@
-import { clause, clauseTitle, parts, record } from '../harness/clause';
+import { record } from '../harness/clause';
+import { describeClause } from '../harness/describe-clause';
 import { clickLinkTo, open, settle, waitForAddress } from '../harness/navigation';
 import { headings, quoted, visibleLines } from '../harness/page-text';
 import { sample } from '../harness/sample';
 import { expect, test, type Page } from '../harness/fixtures';
 
-// R2.2 "Not-found page: shows the heading 404 and the message "This page could not be found.""
-// Judged: the heading and the message. The HTTP status is not stated, so it is advisory.
 const HEADING = '404';
 const MESSAGE = 'This page could not be found.';
 
@@ -27,7 +26,7 @@ function judge(v: View, where: string): void {
   expect(v.hasMessage, `expected the message "${MESSAGE}" on ${where}, saw the text: ${quoted(v.lines)}`).toBe(true);
 }
 
-test.describe(clauseTitle('R2.2'), clause('R2.2'), () => {
+describeClause('R2.2', ({ parts }) => {
   test('an unknown path loaded directly shows the heading 404 and the message', parts('direct'), async ({ page, target, obs }, testInfo) => {
     const { paths } = target.scenario('unknownPaths');
     if (!paths.length) obs.untested('the profile lists no unknown path (unknownPaths.paths is empty)', 'list in unknownPaths.paths paths the site does not have, e.g. "/no-such-page"');

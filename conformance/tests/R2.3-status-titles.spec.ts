@@ -1,31 +1,27 @@
-import { clause, clauseTitle, markInapplicable, parts, record } from '../harness/clause';
+import { markInapplicable, record } from '../harness/clause';
+import { describeClause } from '../harness/describe-clause';
 import { open, settle } from '../harness/navigation';
 import type { Observer } from '../harness/observe';
 import { headings, quoted } from '../harness/page-text';
 import { sample } from '../harness/sample';
 import { expect, test, type Page, type Target } from '../harness/fixtures';
+import type { PartId } from '../../spec/clauses';
 
-// R2.3 "Generic error page: its title depends on the status code."
-//      "| 400 | Bad Request |" "| 404 | This page could not be found |" "| 405 | Method Not Allowed |"
-//      "| 500 | Internal Server Error |" "| any other | An unexpected error has occurred |"
-// Each row is a part. Judged: the page shows the code and the row's title (a closing full stop
-// allowed) and no other title of the table. The document title and which requests answer which
-// status are not stated: advisory / recorded only.
-
-/** The spec's table. */
-const TITLES: Record<string, string> = {
+/** The spec's table, one title per part of the clause (spec/clauses.ts): the codes it names, and any other. */
+const TITLES: Record<PartId<'R2.3'>, string> = {
   400: 'Bad Request',
   404: 'This page could not be found',
   405: 'Method Not Allowed',
   500: 'Internal Server Error',
+  other: 'An unexpected error has occurred',
 };
-const ANY_OTHER = 'An unexpected error has occurred';
-const ALL_TITLES = [...Object.values(TITLES), ANY_OTHER];
-const TABLE_CODES = Object.keys(TITLES);
+const TABLE_CODES = ['400', '404', '405', '500'] as const;
+const ANY_OTHER = TITLES.other;
+const ALL_TITLES = Object.values(TITLES);
 
-const titleFor = (code: number): string => TITLES[code] ?? ANY_OTHER;
-/** The part (row of the table) a status code belongs to. */
-const rowOf = (code: number): string => (String(code) in TITLES ? String(code) : 'other');
+/** The part (row of the table) a status code, as the profile writes it, belongs to. */
+const rowOf = (code: number | string): PartId<'R2.3'> => TABLE_CODES.find((c) => c === String(code)) ?? 'other';
+const titleFor = (code: number): string => TITLES[rowOf(code)];
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The title as shown: the table's text, a closing full stop allowed. */
 const shownTitle = (title: string): RegExp => new RegExp(`^\\s*${escape(title)}\\.?\\s*$`);
@@ -95,7 +91,7 @@ const REAL: { key: 'malformedUrl' | 'postToStatic' | 'unknownPath' | 'throwingPa
   { key: 'throwingPage', what: 'a page whose data fetching throws', usual: 500 },
 ];
 
-test.describe(clauseTitle('R2.3'), clause('R2.3'), () => {
+describeClause('R2.3', ({ parts, part }) => {
   for (const row of TABLE_CODES) {
     const code = Number(row);
     test(`the generic error page for ${code} shows the code and the title "${TITLES[row]}"`, parts(row), async ({ page, target, obs }, testInfo) => {
@@ -108,13 +104,13 @@ test.describe(clauseTitle('R2.3'), clause('R2.3'), () => {
 
   test(`the generic error page for a code outside the table shows the code and the title "${ANY_OTHER}"`, parts('other'), async ({ page, target, obs }, testInfo) => {
     const pages = statusPages(target);
-    const codes = Object.keys(pages).filter((c) => !TABLE_CODES.includes(c)).map(Number);
+    const codes = Object.keys(pages).filter((c) => rowOf(c) === 'other').map(Number);
     if (!codes.length) obs.untested(`the profile names no status page for a code outside the table (it has ${quoted(Object.keys(pages))})`,
       'add to statusPages.pages a code such as 418 with a page that shows the generic error page for it');
     const seen: Record<string, unknown>[] = [];
     try {
       for (const code of codes) {
-        await obs.part('other', async () => { seen.push(await checkStatusPage(page, obs, code, pages[String(code)])); });
+        await obs.part(part('other'), async () => { seen.push(await checkStatusPage(page, obs, code, pages[String(code)])); });
       }
     } finally {
       await record(testInfo, 'status-pages-other', seen);

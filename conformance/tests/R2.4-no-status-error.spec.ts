@@ -1,17 +1,15 @@
-import { clause, clauseTitle, record } from '../harness/clause';
+import { record } from '../harness/clause';
+import { describeClause } from '../harness/describe-clause';
 import { open } from '../harness/navigation';
 import { headings, quoted, visibleLines } from '../harness/page-text';
 import { sample } from '../harness/sample';
 import { expect, test } from '../harness/fixtures';
 
-// R2.4 "With no status code, the page shows a client-side application error."
-// Judged: after an exception in the browser, a text naming a client-side application error
-// (more words allowed) and no heading that is a status code.
 const CLIENT_ERROR = 'Application error: a client-side exception has occurred';
 /** A status heading: a heading that is a three-digit code. */
 const STATUS_HEADING = /^\s*[1-5]\d\d\s*$/;
 
-test.describe(clauseTitle('R2.4'), clause('R2.4'), () => {
+describeClause('R2.4', () => {
   test('an exception thrown in the browser shows a client-side application error and no status heading', async ({ page, target, obs }, testInfo) => {
     const { page: path, trigger } = target.scenario('noStatusError');
     const errors: string[] = [];

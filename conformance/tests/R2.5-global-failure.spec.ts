@@ -1,13 +1,10 @@
-import { clause, clauseTitle, markInapplicable, parts, record } from '../harness/clause';
+import { markInapplicable, record } from '../harness/clause';
+import { describeClause } from '../harness/describe-clause';
 import { open } from '../harness/navigation';
 import { quoted, visibleLines } from '../harness/page-text';
 import { sample } from '../harness/sample';
 import { expect, test, type Page } from '../harness/fixtures';
 
-// R2.5 "A global failure page reads: "Application error: a server-side (or client-side) exception has occurred
-//       (see the server logs / browser console for more information)." It may add a digest line."
-// Parts: client (the client-side text), server (the server-side text, server delivery) and the
-// optional digest: absent it cannot fail; present it must read "Digest: <value>" right after the text.
 const CLIENT_TEXT = 'Application error: a client-side exception has occurred (see the browser console for more information).';
 const SERVER_TEXT = 'Application error: a server-side exception has occurred (see the server logs for more information).';
 const DIGEST_LINE = /^Digest:/;
@@ -26,7 +23,7 @@ function exceptions(page: Page): string[] {
   return errors;
 }
 
-test.describe(clauseTitle('R2.5'), clause('R2.5'), () => {
+describeClause('R2.5', ({ parts, part }) => {
   test('a render error in the browser shows exactly the client-side failure text', parts('client'), async ({ page, target, obs }, testInfo) => {
     const { page: path, trigger } = target.scenario('clientCrash');
     const errors = exceptions(page);
@@ -67,10 +64,10 @@ test.describe(clauseTitle('R2.5'), clause('R2.5'), () => {
       obs.untested(`${path} did not fail on the server: it answered HTTP ${status ?? '(no answer)'} and shows no failure text (${near(lines)})`,
         'name in serverCrash a page that throws while rendering on the server');
     }
-    await obs.part('server', () => {
+    await obs.part(part('server'), () => {
       expect(lines, `expected the line "${SERVER_TEXT}" on ${path} (HTTP ${status}), saw: ${near(lines)}`).toContain(SERVER_TEXT);
     });
-    await obs.part('digest', () => {
+    await obs.part(part('digest'), () => {
       const digests = lines.filter((l) => DIGEST_LINE.test(l));
       if (!digests.length) obs.untested(`${path} shows no digest line`, 'nothing: the spec allows the digest line to be absent');
       if (at < 0) obs.untested(`${path} shows a digest line (${quoted(digests)}) but not the failure text it would follow`, 'see the part "server"');

@@ -1,8 +1,8 @@
-import { clause, clauseTitle, parts, record } from '../harness/clause';
+import { record } from '../harness/clause';
+import { describeClause } from '../harness/describe-clause';
 import { expect, test } from '../harness/fixtures';
 import { coverage, sitePagesOf, walkOf } from './every-page';
 
-// R2.6 "Path segments written in parentheses are route groups and do not appear in the address."
 // Checked on every page the profile lists (sitePages; discovery lists every crawled page).
 
 /** Path segments written in parentheses, e.g. "(site)" or "%28site%29". */
@@ -16,7 +16,7 @@ function groupSegments(url: string): string[] {
   });
 }
 
-test.describe(clauseTitle('R2.6'), clause('R2.6'), () => {
+describeClause('R2.6', ({ parts }) => {
   test('on every listed page, the address, every same-origin link and every page-data request are free of segments in parentheses', parts('addresses'), async ({ browser, target, obs }, testInfo) => {
     const sitePages = sitePagesOf(target, obs);
     const origin = new URL(target.url).origin;

@@ -1,12 +1,8 @@
-import { clause, clauseTitle, parts, record } from '../harness/clause';
+import { record } from '../harness/clause';
+import { describeClause } from '../harness/describe-clause';
 import { clickLinkTo, open, settle, waitForAddress } from '../harness/navigation';
 import { quoted } from '../harness/page-text';
 import { expect, test, type Page } from '../harness/fixtures';
-
-// R2.6 "Path segments written in parentheses are route groups and do not appear in the address."
-// Judged: no address, same-origin link or page-data request seen has a segment in parentheses; a
-// grouped page answers at its address without the group. Advisory: the address with the group
-// inserted answers 404 (not stated).
 
 /** A path segment written in parentheses, e.g. "(site)" or "%28site%29". */
 function groupSegments(url: string): string[] {
@@ -31,7 +27,7 @@ function withGroupInserted(path: string, group: string): string[] {
 
 const pathOf = (url: string): string => { const u = new URL(url); return u.pathname + u.search; };
 
-test.describe(clauseTitle('R2.6'), clause('R2.6'), () => {
+describeClause('R2.6', ({ parts }) => {
   test('no address, link or page-data request seen while visiting the site has a segment in parentheses', parts('addresses'), async ({ page, target, requestLog, obs }, testInfo) => {
     const { chain } = target.scenario('navigation');
     const groups = target.scenario('routeGroups');

@@ -1,12 +1,9 @@
-import { clause, clauseTitle, record } from '../harness/clause';
+import { record } from '../harness/clause';
+import { describeClause } from '../harness/describe-clause';
 import { clickLinkTo, open, sameAddress } from '../harness/navigation';
 import { quoted } from '../harness/page-text';
 import { sample } from '../harness/sample';
 import { expect, test, type Page } from '../harness/fixtures';
-
-// R2.7 "Navigation works without full page reloads."
-// Judged: a click on an internal link changes the address and the content with no document
-// request and the page's JavaScript realm intact.
 
 /** What the page shows: its title and the text of its main content. */
 async function content(page: Page): Promise<string> {
@@ -15,7 +12,7 @@ async function content(page: Page): Promise<string> {
 
 const excerpt = (s: string): string => JSON.stringify(s.replace(/\s+/g, ' ').trim().slice(0, 120));
 
-test.describe(clauseTitle('R2.7'), clause('R2.7'), () => {
+describeClause('R2.7', () => {
   for (const steps of [1, 3]) {
     const name = steps === 1
       ? 'clicking an internal link changes the address and the content without a document request'

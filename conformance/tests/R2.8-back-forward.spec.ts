@@ -1,13 +1,11 @@
-import { clause, clauseTitle, parts, record } from '../harness/clause';
+import { record } from '../harness/clause';
+import { describeClause } from '../harness/describe-clause';
 import { open, waitForAddress } from '../harness/navigation';
 import { quoted } from '../harness/page-text';
 import { sample } from '../harness/sample';
 import { expect, test, type Page } from '../harness/fixtures';
 
-// R2.8 "Back and forward restore the earlier view."
-// Parts: back (the earlier page's content and scroll position), forward (the next page's
-// content). Whether Back/Forward make a document request is not stated: advisory. The test
-// names both parts, so a precondition it stops on before either is observed is theirs.
+// The test names both parts, so a precondition it stops on before either is observed is theirs.
 const WANTED_SCROLL = 2000;
 const MIN_SCROLL = 500;
 const TOLERANCE = 4;
@@ -36,7 +34,7 @@ async function settledScrollY(page: Page): Promise<number> {
 
 const excerpt = (s: string): string => JSON.stringify(s.replace(/\s+/g, ' ').trim().slice(0, 120));
 
-test.describe(clauseTitle('R2.8'), clause('R2.8'), () => {
+describeClause('R2.8', ({ parts, part }) => {
   test('after leaving a scrolled page, Back shows it again at the same scroll position and Forward shows the next page', parts('back', 'forward'), async ({ page, target, requestLog, noReload, obs }, testInfo) => {
     const { tall, other } = target.scenario('scroll');
     await open(page, tall, obs);
@@ -79,7 +77,7 @@ test.describe(clauseTitle('R2.8'), clause('R2.8'), () => {
 
     const observed: Record<string, unknown> = { tall, other, how, maxScroll, aScroll, bScroll };
     try {
-      await obs.part('back', async () => {
+      await obs.part(part('back'), async () => {
         await obs.waitFor('Back to be carried out', () => page.goBack({ waitUntil: 'commit', timeout: 10_000 }), 11_000);
         await waitForAddress(page, tall, obs, 'Back');
         const shown = await sample(() => content(page), (c) => c === aContent, 7_000);
@@ -89,7 +87,7 @@ test.describe(clauseTitle('R2.8'), clause('R2.8'), () => {
         observed.backScroll = backScroll;
         expect(Math.abs(backScroll - aScroll), `expected Back to restore ${tall}'s scroll position ${aScroll} px, saw ${backScroll} px`).toBeLessThanOrEqual(TOLERANCE);
       });
-      await obs.part('forward', async () => {
+      await obs.part(part('forward'), async () => {
         await obs.waitFor('Forward to be carried out', () => page.goForward({ waitUntil: 'commit', timeout: 10_000 }), 11_000);
         await waitForAddress(page, other, obs, 'Forward');
         const shown = await sample(() => content(page), (c) => c === bContent, 7_000);

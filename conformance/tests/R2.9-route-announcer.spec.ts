@@ -1,14 +1,11 @@
 import { announcements, readLiveRegions } from '../harness/announcer';
-import { clause, clauseTitle, parts, record } from '../harness/clause';
+import { record } from '../harness/clause';
+import { describeClause } from '../harness/describe-clause';
 import { clickLinkTo, open, settle, waitForAddress } from '../harness/navigation';
 import type { Observer } from '../harness/observe';
 import { quoted } from '../harness/page-text';
 import { sample } from '../harness/sample';
 import { expect, test, type Page } from '../harness/fixtures';
-
-// R2.9 "After each navigation, an announcement for assistive technology reads the page title or, if none, the first heading."
-// Parts: title (a titled page's document title is announced) and heading (a page with an empty
-// document title has its first heading announced). Not stated, so advisory: silence on first load.
 
 /** The text of the first heading (h1–h6 or role=heading) in document order, live regions left out. */
 async function firstHeading(page: Page): Promise<string> {
@@ -39,7 +36,7 @@ function announced(page: Page, expected: string): Promise<string[]> {
   return sample(() => announcements(page), (a) => a.includes(expected), 7_000);
 }
 
-test.describe(clauseTitle('R2.9'), clause('R2.9'), () => {
+describeClause('R2.9', ({ parts, part }) => {
   test('after a navigation to a page with a title, a live region holds that title', parts('title'), async ({ page, target, obs }, testInfo) => {
     const { from, titled } = target.scenario('announcer');
     await openStart(page, from, obs);
@@ -79,7 +76,7 @@ test.describe(clauseTitle('R2.9'), clause('R2.9'), () => {
         await navigate(page, next, obs);
         const title = await sample(() => page.title(), (t) => t !== before, 3_000);
         const expected = title || (await firstHeading(page));
-        const part = title ? 'title' : 'heading';
+        const branch = title ? part('title') : part('heading');
         if (!expected || expected === previous) {
           // An announcer need not repeat an unchanged text: this step shows nothing either way.
           steps.push({ to: next, expected, skipped: expected ? 'same text as the page before' : 'no title and no heading' });
@@ -87,8 +84,8 @@ test.describe(clauseTitle('R2.9'), clause('R2.9'), () => {
           continue;
         }
         const got = await announced(page, expected);
-        steps.push({ to: next, part, expected, announced: got });
-        await obs.part(part, () => {
+        steps.push({ to: next, part: branch, expected, announced: got });
+        await obs.part(branch, () => {
           expect(got, `expected a live region to hold ${title ? 'the title' : 'the first heading'} "${expected}" after the navigation to ${next}; live regions held: ${quoted(got)}`).toContain(expected);
         });
         previous = expected;
