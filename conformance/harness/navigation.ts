@@ -1,5 +1,8 @@
 import type { Page, Response } from '@playwright/test';
+import type { FakeClock } from './clock';
 import type { Observer } from './observe';
+import type { RequestLog } from './request-log';
+import { pathOf, within } from './sample';
 import { timed } from './timing';
 
 /**
@@ -138,4 +141,36 @@ async function waitForAddressNow(page: Page, href: string, obs: Observer, after:
     if (Date.now() >= deadline) obs.cantTell(`waited ${timeoutMs / 1000} s for the address to become ${href} after ${after}; the page stayed at ${safePath(page)}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** What a click made at a given age of prefetched data led to. */
+export interface AtAge {
+  /** The age reached on the page's clock at the click (ms). */
+  age: number;
+  /** The request log's mark just before the click. */
+  since: number;
+  /** Page-data requests for the target since the click (URLs). */
+  pageData: string[];
+  /** Whole-page loads since the click (URLs). */
+  documents: string[];
+}
+
+/**
+ * Clicks the visible link to `to` on `from` when `ageMs` have passed on the page's clock since
+ * `mark` (the time-bound rules K9.3, K9.4), waits for the address, then up to `waitForDataMs` for a
+ * page-data request for `to` (a fetch anew is started with the navigation), and settles. A page
+ * without the link leaves the test `untested`, with `fix`.
+ */
+export async function navigateAtAge(
+  page: Page, { log, clock, obs }: { log: RequestLog; clock: FakeClock; obs: Observer },
+  { from, to, mark, ageMs, waitForDataMs = 0, fix }: { from: string; to: string; mark: number; ageMs: number; waitForDataMs?: number; fix: string },
+): Promise<AtAge> {
+  const link = page.locator(`a[href="${to}"]:visible`).first();
+  if (!(await link.count())) return obs.untested(`${from} shows no visible link written href="${to}"`, fix);
+  const since = log.mark();
+  const age = await obs.waitFor(`the click on the link to ${to} at ${ageMs / 1000} s`, () => clock.clickAtAge(link, mark, ageMs), 20_000);
+  await obs.until(`the address to become ${to} after clicking its link on ${from} at ${(age / 1000).toFixed(1)} s`, () => pathOf(page) === to, 15_000);
+  if (waitForDataMs > 0) await within(waitForDataMs, () => log.pageDataFor(to, since).length > 0);
+  await settle(page, obs);
+  return { age, since, pageData: log.pageDataFor(to, since), documents: log.documents(since).map((d) => d.url) };
 }

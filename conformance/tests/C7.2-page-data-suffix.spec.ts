@@ -1,5 +1,6 @@
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
+import { requestEvidence } from '../harness/evidence';
 import { expect, test, type Page } from '../harness/fixtures';
 import { clickLinkTo, settle } from '../harness/navigation';
 import type { Observer } from '../harness/observe';
@@ -13,10 +14,8 @@ function withTextSuffix(path: string): string {
   return p === '' ? '/index.txt' : `${p}.txt`;
 }
 
-function evidence(e: LoggedRequest): object {
-  const d = readPageData(e);
-  return { method: e.method, url: e.url, shape: d?.shape, page: d?.page, prefetch: d?.prefetch, status: e.status, headers: e.headers, contentType: e.responseHeaders?.['content-type'] };
-}
+/** C7.2 judges what the page-data requests ask for: their headers are kept with them. */
+const evidence = (e: LoggedRequest): object => requestEvidence(e, { headers: true });
 
 /** Status and content type are not stated by the clause: reported as advisories once the answer is in. */
 async function adviseAnswer(obs: Observer, e: LoggedRequest): Promise<void> {

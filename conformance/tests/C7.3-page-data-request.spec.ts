@@ -1,6 +1,7 @@
 import type { BrowserContext, Route } from '@playwright/test';
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
+import { requestEvidence } from '../harness/evidence';
 import { expect, test, type Page } from '../harness/fixtures';
 import { clickLinkTo, settle } from '../harness/navigation';
 import type { Observer } from '../harness/observe';
@@ -34,11 +35,6 @@ function recognisedNames(profile: TargetProfile): string {
   const headers = profile.buildIdentifier?.headers ?? DEFAULT_HEADERS;
   const params = profile.buildIdentifier?.queryParams ?? DEFAULT_PARAMS;
   return `headers ${headers.join(', ')}; query parameters ${params.join(', ')}; a /_next/data/<build>/ path`;
-}
-
-function evidence(e: LoggedRequest): object {
-  const d = readPageData(e);
-  return { method: e.method, url: e.url, shape: d?.shape, page: d?.page, prefetch: d?.prefetch, status: e.status, headers: e.headers };
 }
 
 /** Loads `from`, follows its link to `to` and returns the page-data fetches the navigation itself made (untested when none). */
@@ -133,7 +129,7 @@ describeClause('C7.3', ({ part }) => {
     const req = fetches[0];
     const stateTree = req.headers['next-router-state-tree'];
     const buildId = buildIdOf(req, target.profile);
-    await record(testInfo, 'page-data request', { from, to, request: evidence(req), buildId });
+    await record(testInfo, 'page-data request', { from, to, request: requestEvidence(req, { headers: true }), buildId });
 
     await obs.part(part('target'), () => {
       expect(readPageData(req)?.page, `expected the request ${req.url} to name the target page ${to}`).toBe(to);

@@ -1,5 +1,6 @@
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
+import { requestEvidence } from '../harness/evidence';
 import { expect, test } from '../harness/fixtures';
 import { settle } from '../harness/navigation';
 import type { Observer } from '../harness/observe';
@@ -24,10 +25,6 @@ function namedPages(profile: TargetProfile, mode: Mode): { path: string; from: s
 /** Requests that go over the network (data: and blob: URLs are not fetched). */
 function overNetwork(e: LoggedRequest): boolean {
   return /^https?:$/.test(new URL(e.url).protocol);
-}
-
-function evidence(e: LoggedRequest): object {
-  return { url: e.url, type: e.resourceType, status: e.status, contentType: e.responseHeaders?.['content-type'], failure: e.failure };
 }
 
 interface FirstLoad { path: string; scripts: LoggedRequest[]; styles: LoggedRequest[]; others: LoggedRequest[] }
@@ -60,9 +57,9 @@ describeClause('C7.4', ({ part }) => {
     // Each in its own fresh context, side by side.
     const loads = await Promise.all(pages.map((p) => firstLoad(browser, target.url, p.path, obs)));
     await record(testInfo, 'assets', loads.map((l) => ({
-      page: l.path, scripts: l.scripts.map(evidence), stylesheets: l.styles.map(evidence),
+      page: l.path, scripts: l.scripts.map((e) => requestEvidence(e)), stylesheets: l.styles.map((e) => requestEvidence(e)),
       // Evidence only: the clause says nothing about other origins, images or fonts.
-      others: l.others.map(evidence),
+      others: l.others.map((e) => requestEvidence(e)),
     })));
     const names = pages.map((p) => `${p.path} (${p.from})`).join(' and ');
 

@@ -3,11 +3,11 @@ import { markInapplicable, record } from '../harness/clause';
 import type { FakeClock } from '../harness/clock';
 import { describeClause } from '../harness/describe-clause';
 import { expect, test, type Page } from '../harness/fixtures';
-import { settle } from '../harness/navigation';
+import { navigateAtAge, settle } from '../harness/navigation';
 import type { Observer } from '../harness/observe';
 import { readPageData, requestLike } from '../harness/page-data';
 import type { RequestLog } from '../harness/request-log';
-import { pathOf, within } from '../harness/sample';
+import { within } from '../harness/sample';
 
 interface Prefetch {
   /** The page's clock when the first request for the target was seen (the clock stands still from load on). */
@@ -73,18 +73,6 @@ async function loadAndAwaitPrefetch(page: Page, clock: FakeClock, obs: Observer,
   return { requestedAt, answeredAt, requests: seen.map(({ url, shape, method }) => ({ url, shape, method })) };
 }
 
-/** Clicks the link to `to` when `ageMs` have passed since `mark`; the age at the click and what was requested for `to`. */
-async function navigateAtAge(page: Page, log: RequestLog, clock: FakeClock, obs: Observer, from: string, to: string, mark: number, ageMs: number, waitForDataMs: number) {
-  const link = page.locator(`a[href="${to}"]:visible`).first();
-  const since = log.mark();
-  const age = await obs.waitFor(`the click on the link to ${to} at ${ageMs / 1000} s`, () => clock.clickAtAge(link, mark, ageMs), 20_000);
-  await obs.until(`the address to become ${to} after clicking its link on ${from} at ${(age / 1000).toFixed(1)} s`, () => pathOf(page) === to, 15_000);
-  // A new fetch of the data is made when the navigation starts; allow it a moment to show.
-  await within(waitForDataMs, () => log.pageDataFor(to, since).length > 0);
-  await settle(page, obs);
-  return { age, pageData: log.pageDataFor(to, since), documents: log.documents(since).map((d) => d.url) };
-}
-
 /**
  * The control, run only when a navigation fetched `to`'s data: a new load of `from`, the same
  * prefetch, and a navigation right after it. If even that fetches the data, the prefetch held none
@@ -93,7 +81,7 @@ async function navigateAtAge(page: Page, log: RequestLog, clock: FakeClock, obs:
  */
 async function prefetchHeldTheData(page: Page, log: RequestLog, clock: FakeClock, obs: Observer, from: string, to: string, fix: Fix) {
   const prefetch = await loadAndAwaitPrefetch(page, clock, obs, from, to, fix, true);
-  const atOnce = await navigateAtAge(page, log, clock, obs, from, to, prefetch.answeredAt, 0, 2_000);
+  const atOnce = await navigateAtAge(page, { log, clock, obs }, { from, to, mark: prefetch.answeredAt, ageMs: 0, waitForDataMs: 2_000, fix: fix.noPrefetch });
   if (atOnce.pageData.length || atOnce.documents.length) {
     return obs.untested(
       `the prefetch of ${to} from ${from} did not hold its page data: a navigation ${(atOnce.age / 1000).toFixed(1)} s after it fetched the data again (${[...atOnce.pageData, ...atOnce.documents].join(', ')}), so there was no prefetched page data whose freshness could be timed`,
@@ -128,7 +116,7 @@ describeClause('K9.3', ({ parts }) => {
     const prefetch = await loadAndAwaitPrefetch(page, clock, obs, hub, dynamic, fix);
     // 31 s counted from the prefetch's answer: the conservative side of "no longer fresh". A fetch
     // anew is started before the address changes; 2 s after it (and the settle) catch a late one.
-    const at31 = await navigateAtAge(page, requestLog, clock, obs, hub, dynamic, prefetch.answeredAt, 31_000, 2_000);
+    const at31 = await navigateAtAge(page, { log: requestLog, clock, obs }, { from: hub, to: dynamic, mark: prefetch.answeredAt, ageMs: 31_000, waitForDataMs: 2_000, fix: fix.noPrefetch });
     // A fetch at 31 s shows the end of freshness only if the prefetch held the data to begin with.
     const fetchedAnew = at31.pageData.length > 0 || at31.documents.length > 0;
     const control = fetchedAnew ? await prefetchHeldTheData(page, requestLog, clock, obs, hub, dynamic, fix) : undefined;
@@ -159,7 +147,7 @@ function dynamicFix(dynamic: string): Fix {
  * data as prefetched (the control): otherwise the prefetch held none and the part is untested.
  */
 async function fresh29(page: Page, log: RequestLog, clock: FakeClock, obs: Observer, testInfo: TestInfo, from: string, to: string, prefetch: Prefetch, fix: Fix): Promise<void> {
-  const at29 = await navigateAtAge(page, log, clock, obs, from, to, prefetch.requestedAt, 29_000, 1_000);
+  const at29 = await navigateAtAge(page, { log, clock, obs }, { from, to, mark: prefetch.requestedAt, ageMs: 29_000, waitForDataMs: 1_000, fix: fix.noPrefetch });
   const refetched = at29.pageData.length > 0 || at29.documents.length > 0;
   const control = refetched ? await prefetchHeldTheData(page, log, clock, obs, from, to, fix) : undefined;
   await record(testInfo, 'navigation at 29 s', { from, to, prefetch, ageAtClickMs: at29.age, ...at29, control });

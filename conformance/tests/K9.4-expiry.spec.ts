@@ -2,11 +2,10 @@ import { record } from '../harness/clause';
 import type { FakeClock } from '../harness/clock';
 import { describeClause } from '../harness/describe-clause';
 import { expect, test, type Page } from '../harness/fixtures';
-import { settle } from '../harness/navigation';
+import { navigateAtAge, settle } from '../harness/navigation';
 import type { Observer } from '../harness/observe';
 import { readPageData, requestLike } from '../harness/page-data';
-import type { RequestLog } from '../harness/request-log';
-import { pathOf, within } from '../harness/sample';
+import { within } from '../harness/sample';
 
 interface Prefetched { order: number; at: Promise<number>; requests: { url: string; shape: string; done: boolean; t: number }[] }
 
@@ -56,25 +55,16 @@ async function loadAndPickPrefetched(page: Page, clock: FakeClock, obs: Observer
   return { path, prefetchedAt, order: entry.order, requests: entry.requests.map((r) => ({ url: r.url, shape: r.shape })), prefetchedPages: [...seen.keys()] };
 }
 
-/** Navigates to the picked page when `ageMs` have passed since its prefetch; what was requested for it. */
-async function navigateAtAge(page: Page, log: RequestLog, clock: FakeClock, obs: Observer, prefetchPage: string, path: string, prefetchedAt: number, ageMs: number) {
-  const link = page.locator(`a[href="${path}"]:visible`).first();
-  if (!(await link.count())) return obs.untested(`${prefetchPage} shows no link written exactly href="${path}"`, 'name in the profile a page that links to its prefetched pages by their paths');
-  const mark = log.mark();
-  const age = await obs.waitFor(`the click on the link to ${path} at ${ageMs / 1000} s`, () => clock.clickAtAge(link, prefetchedAt, ageMs), 20_000);
-  await obs.until(`the address to become ${path} after clicking its link at ${ageMs / 1000} s`, () => pathOf(page) === path, 15_000);
-  return { age, mark };
-}
+/** What to change when the prefetch page does not link to the picked page by its exact path. */
+const NO_LINK = 'name in the profile a page that links to its prefetched pages by their paths';
 
 describeClause('K9.4', ({ parts }) => {
   test('a prefetched page navigated to 299 s after the prefetch sends no page-data request', parts('kept-299'), async ({ page, target, requestLog, clock, obs }, testInfo) => {
     const { page: prefetchPage } = target.scenario('prefetch');
     const picked = await loadAndPickPrefetched(page, clock, obs, prefetchPage);
-    const { age, mark } = await navigateAtAge(page, requestLog, clock, obs, prefetchPage, picked.path, picked.prefetchedAt, 299_000);
-    await settle(page, obs);
-    const pageData = requestLog.pageDataFor(picked.path, mark);
-    const documents = requestLog.documents(mark).map((d) => d.url);
-    await record(testInfo, 'navigation at 299 s', { ...picked, ageAtClickMs: age, pageData, allPageData: requestLog.pageData(mark).map((e) => e.url), documents });
+    const { age, since, pageData, documents } = await navigateAtAge(page, { log: requestLog, clock, obs },
+      { from: prefetchPage, to: picked.path, mark: picked.prefetchedAt, ageMs: 299_000, fix: NO_LINK });
+    await record(testInfo, 'navigation at 299 s', { ...picked, ageAtClickMs: age, pageData, allPageData: requestLog.pageData(since).map((e) => e.url), documents });
 
     if (age >= 300_000) return obs.cantTell(`the navigation could not be made within 300 s of the prefetch (it was made at ${age} ms)`);
     expect(pageData, `expected the data of ${picked.path}, prefetched ${(age / 1000).toFixed(1)} s ago, to be used as prefetched (no page-data request); observed requests`).toEqual([]);
@@ -84,11 +74,9 @@ describeClause('K9.4', ({ parts }) => {
   test('a prefetched page navigated to 301 s after the prefetch has its data fetched anew', parts('expired-301'), async ({ page, target, requestLog, clock, obs }, testInfo) => {
     const { page: prefetchPage } = target.scenario('prefetch');
     const picked = await loadAndPickPrefetched(page, clock, obs, prefetchPage);
-    const { age, mark } = await navigateAtAge(page, requestLog, clock, obs, prefetchPage, picked.path, picked.prefetchedAt, 301_000);
-    await within(5_000, () => requestLog.pageDataFor(picked.path, mark).length > 0);
-    await settle(page, obs);
-    const pageData = requestLog.pageData(mark).filter((e) => readPageData(e)?.page === picked.path).map((e) => ({ url: e.url, headers: e.headers }));
-    const documents = requestLog.documents(mark).map((d) => d.url);
+    const { age, since, documents } = await navigateAtAge(page, { log: requestLog, clock, obs },
+      { from: prefetchPage, to: picked.path, mark: picked.prefetchedAt, ageMs: 301_000, waitForDataMs: 5_000, fix: NO_LINK });
+    const pageData = requestLog.pageData(since).filter((e) => readPageData(e)?.page === picked.path).map((e) => ({ url: e.url, headers: e.headers }));
     await record(testInfo, 'navigation at 301 s', { ...picked, ageAtClickMs: age, pageData, documents });
 
     if (age <= 300_000) return obs.cantTell(`the navigation was made ${age} ms after the prefetch, not after 300 s`);
