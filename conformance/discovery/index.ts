@@ -2,7 +2,8 @@ import { validateProfile, type TargetProfile } from '../harness/profile';
 import { crawl, type CrawlOptions } from './crawler';
 import { buildObservations } from './observations';
 import { fillScenarios } from './scenarios';
-import type { Crawl, DiscoverOptions, DiscoveryResult } from './types';
+import type { Crawl } from '../crawl/model';
+import type { DiscoverOptions, DiscoveryResult } from './types';
 
 /**
  * Discovery: judge a deployment with nothing but its URL. Crawls the target (crawler.ts), fills

@@ -1,6 +1,7 @@
 import type { Scenarios } from '../harness/profile';
-import { groupByShape } from './shape';
-import type { ClickFact, Crawl, CrawledLink, CrawledPage, Unfilled } from './types';
+import type { ClickFact, Crawl, CrawledLink, CrawledPage } from '../crawl/model';
+import { groupByShape } from '../crawl/shape';
+import type { Unfilled } from './types';
 
 /**
  * Fills the profile's scenarios from what a crawl saw — pure, so every rule is unit-tested on a

@@ -1,7 +1,7 @@
 import { clause, clauseTitle, parts, record } from '../harness/clause';
 import { sameAddress, settle } from '../harness/navigation';
 import { expect, test, type Page } from '../harness/fixtures';
-import { groupByShape } from '../discovery/shape';
+import { groupByShape } from '../crawl/shape';
 import { coverage, sitePagesOf, walkOf } from './every-page';
 
 // R2.2 "Not-found page: shows the heading 404 and the message "This page could not be found.""
