@@ -1,4 +1,4 @@
-import { validateProfile, type TargetProfile } from '../harness/profile';
+import { validateProfile, type TargetProfile } from '../run/profile';
 import { crawl, type CrawlOptions } from './crawler';
 import { buildObservations } from './observations';
 import { fillScenarios } from './scenarios';

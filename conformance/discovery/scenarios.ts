@@ -1,4 +1,4 @@
-import type { Scenarios } from '../harness/profile';
+import type { Scenarios } from '../run/profile';
 import type { ClickFact, Crawl, CrawledLink, CrawledPage } from '../crawl/model';
 import { groupByShape } from '../crawl/shape';
 import type { Unfilled } from './types';

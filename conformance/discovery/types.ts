@@ -1,5 +1,5 @@
 import type { Mode } from '../../spec/clauses';
-import type { TargetProfile } from '../harness/profile';
+import type { TargetProfile } from '../run/profile';
 import type { Crawl } from '../crawl/model';
 
 export interface Unfilled { scenario: string; need: string }

@@ -1,5 +1,5 @@
 import type { Mode } from '../../spec/clauses';
-import { scenarioFor, type ScenarioName, type Scenarios, type TargetProfile } from '../harness/profile';
+import { scenarioFor, type ScenarioName, type Scenarios, type TargetProfile } from '../run/profile';
 import { REQUIREMENTS } from './requirements';
 
 /**

@@ -1,4 +1,4 @@
-import type { ScenarioName } from '../harness/profile';
+import type { ScenarioName } from '../run/profile';
 
 /**
  * What each scenario's routes must be like, in words a profile author can act on. The same text

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromCrawl } from '../discovery/index';
 import { fillScenarios, sitePages } from '../discovery/scenarios';
-import { validateProfile } from '../harness/profile';
+import { validateProfile } from '../run/profile';
 import { crawlOf, link, pageOf, referenceLike } from './discovery-crawl.fixture';
 
 describe('discovery fills scenarios from a crawl', () => {

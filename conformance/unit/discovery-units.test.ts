@@ -4,7 +4,7 @@ import { isAllowed, parseRobots } from '../discovery/robots';
 import { groupByShape, routeShape } from '../crawl/shape';
 import { parseSitemap } from '../discovery/sitemap';
 import { Frontier } from '../discovery/frontier';
-import type { TargetProfile } from '../harness/profile';
+import type { TargetProfile } from '../run/profile';
 
 describe('route shapes', () => {
   it('replace numbers, UUIDs, hashes and numbered slugs with :id and keep words', () => {

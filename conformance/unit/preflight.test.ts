@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../harness/paths';
-import type { TargetProfile } from '../harness/profile';
+import type { TargetProfile } from '../run/profile';
 import { hasLink, preflight, renderPreflight, titleOf } from '../preflight/preflight';
 import { REQUIREMENTS } from '../preflight/requirements';
 
