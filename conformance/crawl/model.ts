@@ -2,8 +2,9 @@ import type { Mode } from '../../spec/clauses';
 
 /**
  * What the crawler keeps about a site. Paths only: query strings are dropped before anything is
- * stored, and no cookie, header value or form value is ever read. Its own folder, with the route
- * shapes: discovery writes it and the scenario pickers read it, and those are to live apart.
+ * stored, and no cookie, header value or form value is ever read. Its own folder because
+ * discovery writes it and the scenario pickers (conformance/scenarios) read it: both import it,
+ * it imports neither.
  */
 
 /** An internal link as found on a page. */

@@ -1,5 +1,5 @@
 import type { Mode } from '../../spec/clauses';
-import { arPage, linksTo, neverPrefetched, prPage } from './scenarios';
+import { arPage, linksTo, neverPrefetched, prPage } from '../scenarios/pick';
 import type { CrawledPage } from '../crawl/model';
 
 /**

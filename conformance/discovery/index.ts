@@ -23,7 +23,7 @@ export function fromCrawl(c: Crawl): DiscoveryResult {
     scenarios,
   };
   const errors = validateProfile(profile);
-  if (errors.length) throw new Error(`Discovery produced a profile the schema refuses (a bug in conformance/discovery/scenarios.ts): ${errors.join('; ')}`);
+  if (errors.length) throw new Error(`Discovery produced a profile the schema refuses (a bug in a picker of conformance/scenarios/table.ts): ${errors.join('; ')}`);
   const { pages, ...crawlFacts } = c;
   return {
     profile,
@@ -38,4 +38,5 @@ export function fromCrawl(c: Crawl): DiscoveryResult {
 
 export { mergeProfiles } from './merge';
 export { readDiscovery, writeDiscovery, discoveryFile } from './store';
-export type { DiscoveryResult, DiscoverOptions, Unfilled } from './types';
+export type { DiscoveryResult, DiscoverOptions } from './types';
+export type { Unfilled } from '../scenarios/pick';

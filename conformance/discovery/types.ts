@@ -1,8 +1,7 @@
 import type { Mode } from '../../spec/clauses';
-import type { TargetProfile } from '../run/profile';
 import type { Crawl } from '../crawl/model';
-
-export interface Unfilled { scenario: string; need: string }
+import type { TargetProfile } from '../run/profile';
+import type { Unfilled } from '../scenarios/pick';
 
 export interface DiscoveredPage { path: string; status: number; title: string; firstHeading: string; shape: string }
 

@@ -1,61 +1,19 @@
 import { readFileSync } from 'node:fs';
-import Ajv from 'ajv';
 import { join } from 'node:path';
+import Ajv from 'ajv';
 import type { Mode } from '../../spec/clauses';
+import type { ScenarioName, Scenarios } from '../scenarios/table';
 import { ROOT } from './channel';
+
+export type { Control } from '../scenarios/schema';
+export type { ScenarioName, Scenarios, ScenarioValue } from '../scenarios/table';
 
 /**
  * A target profile names, for one deployment, the routes each scenario uses. Schema:
- * spec/schemas/target-profile.schema.json. A scenario the profile leaves out makes the tests that need
- * it `untested` for that target — never passed.
+ * spec/schemas/target-profile.schema.json, generated from the scenario table
+ * (conformance/scenarios/table.ts, which also gives each scenario's type). A scenario the profile
+ * leaves out makes the tests that need it `untested` for that target — never passed.
  */
-
-/** A control found by its accessible role and name (getByRole). */
-export interface Control { role: 'button' | 'link'; name: string }
-
-interface Base { /** Modes this scenario exists in on the target; default: both. */ modes?: Mode[] }
-
-export interface Scenarios {
-  /** Unknown paths to load directly (top level, nested, query, unicode). */
-  unknownPaths?: Base & { paths: string[] };
-  /** An in-site link to a missing page. */
-  brokenLink?: Base & { from: string; href: string };
-  /** Pages that show the generic error page for a status code, keyed by code. */
-  statusPages?: Base & { pages: Record<string, string> };
-  /** Paths whose real HTTP answer is an error status. */
-  realStatuses?: Base & { malformedUrl?: string; postToStatic?: string; unknownPath?: string; throwingPage?: string };
-  /** A page whose control throws on the client where no status code exists. */
-  noStatusError?: Base & { page: string; trigger: Control };
-  /** A page whose control makes the app throw during render (global failure, client side). */
-  clientCrash?: Base & { page: string; trigger: Control };
-  /** A page that throws while rendering on the server (global failure, server side). */
-  serverCrash?: Base & { page: string };
-  /** Pages that live inside a route group, with the group's folder name. */
-  routeGroups?: Base & { pages: { path: string; group: string }[] };
-  /** Pages visited in order by clicking a link to the next one. */
-  navigation?: Base & { chain: string[] };
-  /** A tall page and another page it links to (scroll restore). */
-  scroll?: Base & { tall: string; other: string };
-  /** A page with a title and one without (its first heading is announced), linked from `from`. */
-  announcer?: Base & { from: string; titled: string; untitled: string };
-  /** A link without prefetch: clicking it fetches the target's page data. */
-  pageData?: Base & { from: string; to: string };
-  /** The server-function form. */
-  serverFunction?: Base & { page: string; submit: Control; result: string };
-  /** A client-side route whose code can be held, linked from `from` without prefetch. */
-  routeLoadTimeout?: Base & { from: string; to: string };
-  /** A page not pre-rendered whose data the client fetches after load; a fresh slug is appended. */
-  retry?: Base & { pathPrefix: string };
-  /** A static page reached from `from` (freshness of cached data). */
-  freshness?: Base & { from: string; to: string };
-  /** A dynamic page (rendered per request) and a hub that links to it and back. */
-  dynamicFreshness?: Base & { hub: string; page: string };
-  /** A page with at least 8 prefetchable links in view. */
-  prefetch?: Base & { page: string; minLinks?: number };
-  /** Pages the every-page checks load once each (R2.6, C7.4, R2.2); `shapes` counts route shapes only partly listed. */
-  sitePages?: Base & { paths: string[]; shapes?: { shape: string; pagesInShape: number; checked: number }[] };
-}
-
 export interface TargetProfile {
   name: string;
   description?: string;
@@ -63,8 +21,6 @@ export interface TargetProfile {
   buildIdentifier?: { headers?: string[]; queryParams?: string[] };
   scenarios: Scenarios;
 }
-
-export type ScenarioName = keyof Scenarios;
 
 export const PROFILE_SCHEMA_FILE = join(ROOT, 'spec', 'schemas', 'target-profile.schema.json');
 

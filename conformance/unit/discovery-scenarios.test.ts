@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromCrawl } from '../discovery/index';
-import { fillScenarios, sitePages } from '../discovery/scenarios';
+import { fillScenarios } from '../discovery/scenarios';
+import { sitePages } from '../scenarios/pick';
 import { validateProfile } from '../run/profile';
 import { crawlOf, link, pageOf, referenceLike } from './discovery-crawl.fixture';
 
