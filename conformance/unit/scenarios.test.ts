@@ -28,6 +28,6 @@ describe('the scenario table', () => {
 
   it('is given in full by the reference site\'s profile (fixtures/targets/reference.json), so the reference run tests every clause', () => {
     const reference = JSON.parse(readFileSync(REFERENCE_PROFILE_FILE, 'utf8')) as TargetProfile;
-    expect(Object.keys(reference.scenarios).sort()).toEqual([...SCENARIO_NAMES].sort());
+    expect(SCENARIO_NAMES.filter((name) => !(name in reference.scenarios)), 'scenarios missing from fixtures/targets/reference.json').toEqual([]);
   });
 });
