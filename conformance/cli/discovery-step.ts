@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Mode } from '../../spec/clauses';
-import type { TargetProfile } from '../harness/profile';
+import type { TargetProfile } from '../run/profile';
 import type { ProfileRef, Run } from '../run/model';
 
 /** conformance/discovery/index.ts as CONTRACT.md describes it (issue 13); loaded only when present. */
@@ -30,7 +30,7 @@ export async function discoverProfile(run: Pick<Run, 'out' | 'discovery' | 'brow
   const mod = (await import(DISCOVERY)) as DiscoveryModule;
   process.stdout.write(`Discovering ${target} (at most ${run.discovery.maxPages ?? 200} pages)…\n`);
   const found = await mod.discover({ target, mode, maxPages: run.discovery.maxPages, ignoreRobots: run.discovery.ignoreRobots, executablePath: run.browser?.executablePath });
-  const merged = hand ? mod.mergeProfiles(hand.content as unknown as TargetProfile, found.profile) : { profile: found.profile, sources: found.sources };
+  const merged = hand ? mod.mergeProfiles(hand.content, found.profile) : { profile: found.profile, sources: found.sources };
   for (const u of found.unfilled) process.stdout.write(`  no "${u.scenario}" scenario found: ${u.need}\n`);
   const file = join(run.out, '.run', 'discovery.json');
   mkdirSync(dirname(file), { recursive: true });
@@ -41,5 +41,5 @@ export async function discoverProfile(run: Pick<Run, 'out' | 'discovery' | 'brow
   if (run.discovery.writeProfile) process.stdout.write(`  profile written to ${profileFile}\n`);
   // The needs travel with the profile, so a test missing its scenario says what the site lacks.
   const unfilled = Object.fromEntries(found.unfilled.filter((u) => !(u.scenario in merged.profile.scenarios)).map((u) => [u.scenario, u.need]));
-  return { path: profileFile, source: hand ? 'merged' : 'discovered', content: merged.profile as unknown as Record<string, unknown>, ...(Object.keys(unfilled).length ? { unfilled } : {}) };
+  return { path: profileFile, source: hand ? 'merged' : 'discovered', content: merged.profile, ...(Object.keys(unfilled).length ? { unfilled } : {}) };
 }

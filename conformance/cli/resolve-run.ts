@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Mode } from '../../spec/clauses';
 import { lookupChromium } from '../harness/browser';
-import { loadProfile, type TargetProfile } from '../harness/profile';
+import { loadProfile } from '../run/profile';
 import { preflight, renderPreflight } from '../preflight/preflight';
 import { probeTarget, type ProbeResult } from '../harness/probe';
 import { UsageError, type RunArgs } from '../run/args';
@@ -49,7 +49,7 @@ export async function resolveRun(args: RunArgs, log: (line: string) => void = (l
   }
   if (probe.isThisKind) {
     // Pre-flight (issue 11): per scenario, usable or why not — the reasons the verdicts will carry.
-    const checks = await preflight(target, t.profile.content as unknown as TargetProfile, args.mode, { unfilled: t.profile.unfilled });
+    const checks = await preflight(target, t.profile.content, args.mode, { unfilled: t.profile.unfilled });
     log(`Pre-flight of the profile's scenarios against ${target}:\n${renderPreflight(checks)}`);
   }
   return { ...base, targets: [t] };
@@ -58,7 +58,7 @@ export async function resolveRun(args: RunArgs, log: (line: string) => void = (l
 function readProfile(file: string): ProfileRef {
   const path = resolve(file);
   try {
-    return { path, source: 'file', content: loadProfile(path) as unknown as Record<string, unknown> };
+    return { path, source: 'file', content: loadProfile(path) };
   } catch (e) {
     throw new UsageError((e as Error).message);
   }

@@ -1,10 +1,11 @@
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, lookupChromium } from '../harness/browser';
 import { Frontier } from './frontier';
-import { routeShape } from './shape';
+import { routeShape } from '../crawl/shape';
 import { allowedBy, loadRobots, loadSitemapPaths } from './site-files';
 import { clickCandidates, fallbackProbes } from './follow-up';
-import type { ClickFact, Crawl, CrawledPage, DiscoverOptions } from './types';
+import type { ClickFact, Crawl, CrawledPage } from '../crawl/model';
+import type { DiscoverOptions } from './types';
 import { Tab } from './visit';
 
 export interface CrawlOptions extends DiscoverOptions {

@@ -1,6 +1,6 @@
 import type { Mode } from '../../spec/clauses';
-import { arPage, linksTo, neverPrefetched, prPage } from './scenarios';
-import type { CrawledPage } from './types';
+import { arPage, linksTo, neverPrefetched, prPage } from '../scenarios/pick';
+import type { CrawledPage } from '../crawl/model';
 
 /**
  * What discovery does after the crawl, where looking was not enough (pure choices; crawler.ts

@@ -1,4 +1,4 @@
-import { routeShape } from './shape';
+import { routeShape } from '../crawl/shape';
 
 /** Paths that are files, not pages: not worth a browser load. */
 const NOT_A_PAGE = /\.(pdf|zip|gz|png|jpe?g|gif|svg|webp|avif|ico|css|js|mjs|map|json|xml|txt|rss|atom|mp[34]|webm|woff2?|ttf|otf|csv)$/i;

@@ -1,8 +1,9 @@
-import { validateProfile, type TargetProfile } from '../harness/profile';
+import { validateProfile, type TargetProfile } from '../run/profile';
 import { crawl, type CrawlOptions } from './crawler';
 import { buildObservations } from './observations';
 import { fillScenarios } from './scenarios';
-import type { Crawl, DiscoverOptions, DiscoveryResult } from './types';
+import type { Crawl } from '../crawl/model';
+import type { DiscoverOptions, DiscoveryResult } from './types';
 
 /**
  * Discovery: judge a deployment with nothing but its URL. Crawls the target (crawler.ts), fills
@@ -22,7 +23,7 @@ export function fromCrawl(c: Crawl): DiscoveryResult {
     scenarios,
   };
   const errors = validateProfile(profile);
-  if (errors.length) throw new Error(`Discovery produced a profile the schema refuses (a bug in conformance/discovery/scenarios.ts): ${errors.join('; ')}`);
+  if (errors.length) throw new Error(`Discovery produced a profile the schema refuses (a bug in a picker of conformance/scenarios/table.ts): ${errors.join('; ')}`);
   const { pages, ...crawlFacts } = c;
   return {
     profile,
@@ -37,4 +38,5 @@ export function fromCrawl(c: Crawl): DiscoveryResult {
 
 export { mergeProfiles } from './merge';
 export { readDiscovery, writeDiscovery, discoveryFile } from './store';
-export type { DiscoveryResult, DiscoverOptions, Unfilled } from './types';
+export type { DiscoveryResult, DiscoverOptions } from './types';
+export type { Unfilled } from '../scenarios/pick';

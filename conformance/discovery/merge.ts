@@ -1,4 +1,4 @@
-import type { ScenarioName, Scenarios, TargetProfile } from '../harness/profile';
+import type { ScenarioName, Scenarios, TargetProfile } from '../run/profile';
 
 export type ScenarioSource = 'profile' | 'discovered';
 

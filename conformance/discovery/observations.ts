@@ -1,5 +1,5 @@
-import type { Crawl, CrawledPage } from './types';
-import { groupByShape } from './shape';
+import type { Crawl, CrawledPage } from '../crawl/model';
+import { groupByShape } from '../crawl/shape';
 
 /**
  * What the crawl saw that bears on each pending clause's open questions. The verdicts stay

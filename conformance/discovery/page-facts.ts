@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import type { NextDataFacts } from '../crawl/model';
 
 /**
  * What one loaded page shows, read inside the browser. Kept as a plain-JavaScript string: a
@@ -34,9 +35,6 @@ export interface RawPageFacts {
   /** The first lines of visible text of the page's <main> (else its body), shortened: what a visitor reads first. */
   leadText: string[];
 }
-
-/** What a Pages Router page says about its route: pattern ("/retry/[slug]"), how it is rendered. */
-export interface NextDataFacts { page: string; gsp: boolean; gssp: boolean; isFallback: boolean }
 
 /** The spec's generic texts (section 2), looked for in the page's visible text. */
 export const GENERIC_ERROR_TEXTS = [

@@ -1,5 +1,5 @@
-import type { PayloadShape } from './types';
-import { routeShape } from './shape';
+import type { PayloadShape } from '../crawl/model';
+import { routeShape } from '../crawl/shape';
 
 /**
  * Nothing the crawl keeps may carry a value a user or the site put in: query values, cookies,

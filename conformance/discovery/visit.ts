@@ -2,8 +2,8 @@ import type { Page, Request } from '@playwright/test';
 import { readPageFacts } from './page-facts';
 import { pathShapeOf, payloadShape, redactQuery } from './redact';
 import { isPageDelivery, pageDataTarget } from './requests';
-import { routeShape } from './shape';
-import type { CallFact, ClickFact, CrawledLink, CrawledPage } from './types';
+import { routeShape } from '../crawl/shape';
+import type { CallFact, ClickFact, CrawledLink, CrawledPage } from '../crawl/model';
 
 /** Bounds of one page visit (each wait is for a named thing and ends on its own). */
 export const VISIT = {

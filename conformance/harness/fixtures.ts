@@ -7,7 +7,7 @@ import { Faults } from './faults';
 import { trackInflight, type InflightCounter } from './inflight';
 import { NoReload } from './no-reload';
 import { Observer } from './observe';
-import { scenarioFor, type ScenarioName, type Scenarios, type TargetProfile } from './profile';
+import { scenarioFor, type ScenarioName, type Scenarios, type TargetProfile } from '../run/profile';
 import { RequestLog } from './request-log';
 import { notKindReason, profileOf, runTarget, unfilledNeed } from './target';
 import { startTiming, timePage, TIMING_ANNOTATION } from './timing';

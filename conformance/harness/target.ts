@@ -1,7 +1,7 @@
 import type { Mode } from '../../spec/clauses';
 import { currentRun, targetOf } from '../run/channel';
 import type { RunTarget } from '../run/model';
-import type { TargetProfile } from './profile';
+import type { TargetProfile } from '../run/profile';
 
 /**
  * The run's target for a mode, as the fixtures need it. Everything comes from the run
@@ -11,9 +11,9 @@ export function runTarget(mode: Mode): RunTarget | undefined {
   return targetOf(currentRun(), mode);
 }
 
-/** The target's profile (validated by the CLI before the run). */
+/** The target's profile (validated by the CLI before the run); a run without this mode has none. */
 export function profileOf(mode: Mode): TargetProfile {
-  return (runTarget(mode)?.profile.content ?? {}) as unknown as TargetProfile;
+  return runTarget(mode)?.profile.content ?? { name: `(no ${mode} target in this run)`, scenarios: {} };
 }
 
 /** What discovery said the site would need for a scenario it could not fill, when the run had discovery. */

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { MODES, type Run, type RunTarget } from './model';
+import type { TargetProfile } from './profile';
 
 /**
  * THE way a run reaches Playwright: the environment variable CONFORMANCE_RUN holds the absolute
@@ -75,7 +76,7 @@ export function referenceTarget(mode: RunTarget['mode']): RunTarget {
   return {
     mode,
     reference: true,
-    profile: { path: REFERENCE_PROFILE_FILE, source: 'reference', content: JSON.parse(readFileSync(REFERENCE_PROFILE_FILE, 'utf8')) as Record<string, unknown> },
+    profile: { path: REFERENCE_PROFILE_FILE, source: 'reference', content: JSON.parse(readFileSync(REFERENCE_PROFILE_FILE, 'utf8')) as TargetProfile },
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Mode } from '../../spec/clauses';
+import type { TargetProfile } from './profile';
 
 /**
  * One run of the conformance suite, as one typed value. The CLI builds it (parse once, validate
@@ -45,7 +46,7 @@ export interface ProfileRef {
   /** Where it came from: a file, discovery, or both merged. */
   source: 'file' | 'reference' | 'discovered' | 'merged';
   /** The parsed profile (spec/schemas/target-profile.schema.json); validated before the run. */
-  content: Record<string, unknown>;
+  content: TargetProfile;
   /** Discovery's scenarios it could not fill, each with what the site would need (the untested reason). */
   unfilled?: Record<string, string>;
 }

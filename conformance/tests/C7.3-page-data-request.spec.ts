@@ -6,7 +6,7 @@ import { expect, test, type Page } from '../harness/fixtures';
 import { clickLinkTo, settle } from '../harness/navigation';
 import type { Observer } from '../harness/observe';
 import { isPageDataRequestOf, pageDataPath, readPageData } from '../harness/page-data';
-import type { TargetProfile } from '../harness/profile';
+import type { TargetProfile } from '../run/profile';
 import { RequestLog, type LoggedRequest } from '../harness/request-log';
 import { pathOf, within } from '../harness/sample';
 

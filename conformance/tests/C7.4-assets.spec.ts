@@ -4,7 +4,7 @@ import { requestEvidence } from '../harness/evidence';
 import { expect, test } from '../harness/fixtures';
 import { settle } from '../harness/navigation';
 import type { Observer } from '../harness/observe';
-import { scenarioFor, type TargetProfile } from '../harness/profile';
+import { scenarioFor, type TargetProfile } from '../run/profile';
 import { RequestLog, type LoggedRequest } from '../harness/request-log';
 import type { Browser } from '@playwright/test';
 import type { Mode } from '../../spec/clauses';

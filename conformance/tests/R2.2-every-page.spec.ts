@@ -2,7 +2,7 @@ import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
 import { sameAddress, settle } from '../harness/navigation';
 import { expect, test, type Page } from '../harness/fixtures';
-import { groupByShape } from '../discovery/shape';
+import { groupByShape } from '../crawl/shape';
 import { coverage, sitePagesOf, walkOf } from './every-page';
 
 // Checked for every internal link of every listed page whose target answers 404: following it

@@ -1,7 +1,7 @@
 import type { Browser, TestInfo } from '@playwright/test';
 import type { Target } from '../harness/fixtures';
 import type { Observer } from '../harness/observe';
-import { scenarioFor, type Scenarios } from '../harness/profile';
+import { scenarioFor, type Scenarios } from '../run/profile';
 import { sharedOnce } from '../harness/shared-once';
 import { walkSite, type WalkPage } from '../harness/site-walk';
 import { timed } from '../harness/timing';

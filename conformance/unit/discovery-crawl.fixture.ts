@@ -1,4 +1,4 @@
-import type { Crawl, CrawledLink, CrawledPage } from '../discovery/types';
+import type { Crawl, CrawledLink, CrawledPage } from '../crawl/model';
 import { emptyPage } from '../discovery/visit';
 
 /** A synthetic crawl for the discovery unit tests: pages and links written compactly. */

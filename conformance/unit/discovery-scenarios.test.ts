@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fromCrawl } from '../discovery/index';
-import { fillScenarios, sitePages } from '../discovery/scenarios';
-import { validateProfile } from '../harness/profile';
+import { fillScenarios } from '../discovery/scenarios';
+import { sitePages } from '../scenarios/pick';
+import { validateProfile } from '../run/profile';
 import { crawlOf, link, pageOf, referenceLike } from './discovery-crawl.fixture';
 
 describe('discovery fills scenarios from a crawl', () => {

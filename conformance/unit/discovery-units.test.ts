@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { mergeProfiles } from '../discovery/merge';
 import { isAllowed, parseRobots } from '../discovery/robots';
-import { groupByShape, routeShape } from '../discovery/shape';
+import { groupByShape, routeShape } from '../crawl/shape';
 import { parseSitemap } from '../discovery/sitemap';
 import { Frontier } from '../discovery/frontier';
-import type { TargetProfile } from '../harness/profile';
+import type { TargetProfile } from '../run/profile';
 
 describe('route shapes', () => {
   it('replace numbers, UUIDs, hashes and numbered slugs with :id and keep words', () => {

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../harness/paths';
-import type { TargetProfile } from '../harness/profile';
-import { hasLink, preflight, renderPreflight, titleOf } from '../preflight/preflight';
+import type { TargetProfile } from '../run/profile';
+import { hasLink, preflight, renderPreflight } from '../preflight/preflight';
+import { titleOf } from '../scenarios/check';
 import { REQUIREMENTS } from '../preflight/requirements';
 
 /** A site of a few pages answered from memory. */

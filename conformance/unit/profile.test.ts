@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { REFERENCE_PROFILE, scenarioFor, validateProfile, type TargetProfile } from '../harness/profile';
+import { REFERENCE_PROFILE_FILE as REFERENCE_PROFILE } from '../run/channel';
+import { scenarioFor, validateProfile, type TargetProfile } from '../run/profile';
 
 const reference = JSON.parse(readFileSync(REFERENCE_PROFILE, 'utf8')) as TargetProfile;
 

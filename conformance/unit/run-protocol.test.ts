@@ -50,7 +50,7 @@ describe('the run file is the one channel to Playwright', () => {
 
 describe('shards', () => {
   const facts = (current: number, total: number): RunFacts => ({
-    mode: 'static', url: 'http://x', reference: false, profile: { path: 'p', source: 'file', content: {} },
+    mode: 'static', url: 'http://x', reference: false, profile: { path: 'p', source: 'file', content: { name: 'p', scenarios: {} } },
     browser: { name: 'chromium', source: 'PATH' }, gateScope: 'all', shard: { current, total }, startedAt: '',
   });
 

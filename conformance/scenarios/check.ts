@@ -1,0 +1,23 @@
+/**
+ * What a scenario's pre-flight check is given (conformance/preflight/preflight.ts implements it):
+ * plain HTTP against the target, no browser. A check says `bad` when the route cannot serve the
+ * scenario, `unsure` when raw HTML cannot settle it (links a script adds later).
+ */
+export interface FetchedPage { status: number; html: string; error?: string }
+
+export interface CheckTools {
+  /** The page at `path` (fetched once per pre-flight); `error` when it could not be fetched. */
+  get(path: string): Promise<FetchedPage>;
+  /** The page, noted as bad when it cannot be fetched or answers an error status. */
+  answers(path: string): Promise<FetchedPage>;
+  /** Notes as unsure when `from` answers but its HTML has no link to `href`. */
+  linksTo(from: string, href: string): Promise<void>;
+  bad(note: string): void;
+  unsure(note: string): void;
+}
+
+/** The text of the first <title> element outside <svg>, or '' when there is none. */
+export function titleOf(html: string): string {
+  const m = /<title\b[^>]*>([^<]*)<\/title>/i.exec(html.replace(/<svg\b[\s\S]*?<\/svg>/gi, ''));
+  return m ? m[1].trim() : '';
+}

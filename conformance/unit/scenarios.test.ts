@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CLAUSES } from '../../spec/clauses';
+import { REFERENCE_PROFILE_FILE, ROOT } from '../run/channel';
+import { validateProfile, type TargetProfile } from '../run/profile';
+import { renderProfileSchema } from '../run/profile-schema';
+import { SCENARIO_NAMES, SCENARIOS } from '../scenarios/table';
+
+/**
+ * The scenario table (conformance/scenarios/table.ts) is the one place a scenario is written: the
+ * compiler holds each entry to every concern; these hold the files made from it, or that must
+ * name it, to the table.
+ */
+describe('the scenario table', () => {
+  it('matches spec/schemas/target-profile.schema.json (run `npm run schema:generate` after changing the table)', () => {
+    expect(readFileSync(join(ROOT, 'spec', 'schemas', 'target-profile.schema.json'), 'utf8')).toBe(renderProfileSchema());
+  });
+
+  it('has examples the schema accepts', () => {
+    expect(validateProfile({ name: 'examples', scenarios: Object.fromEntries(SCENARIO_NAMES.map((name) => [name, SCENARIOS[name].example])) })).toEqual([]);
+  });
+
+  it('names clauses of the registry', () => {
+    const ids = new Set(CLAUSES.map((c) => c.id));
+    for (const name of SCENARIO_NAMES) for (const id of SCENARIOS[name].clauses) expect(ids.has(id), `${name}: ${id}`).toBe(true);
+  });
+
+  it('is given in full by the reference site\'s profile (fixtures/targets/reference.json), so the reference run tests every clause', () => {
+    const reference = JSON.parse(readFileSync(REFERENCE_PROFILE_FILE, 'utf8')) as TargetProfile;
+    expect(SCENARIO_NAMES.filter((name) => !(name in reference.scenarios)), 'scenarios missing from fixtures/targets/reference.json').toEqual([]);
+  });
+});
