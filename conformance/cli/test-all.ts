@@ -3,15 +3,16 @@
 //   2. unit and property tests of the harness (vitest);
 //   3. the conformance suite and the site checks against the reference site in both modes
 //      (builds both modes first), with the gate over every normative clause;
-//   4. the mutants' quick set, when fixtures/mutants exists (npm run mutants runs them all);
+//   4. the mutants' quick set, when mutants/ exists (npm run mutants runs them all);
 //   5. the truthfulness mutants: a missing precondition must give untested, a change the spec
 //      allows must leave the clause passed (issue 11);
 //   6. one column of the implementation matrix: Next 14.2's create-next-app template as a static
 //      export, a site nobody here wrote, judged against the verdicts its framework code implies.
 // Without a working Chromium, steps 3 and 4 cannot run: one message, counted as one failure.
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { runCommand } from '../../launcher/run-command';
+import { onStopSignal } from '../../launcher/signals';
 import { lookupChromium } from '../harness/browser';
 import { defaultRun, ROOT, runEnv, writeRunFile } from '../run/channel';
 
@@ -22,11 +23,8 @@ const TRUTHFULNESS_MUTANTS = ['K9.1-link-removed', 'C7.4-assets-other-origin-all
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
 
-function exec(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
-  return new Promise((done) => {
-    const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env } });
-    child.on('exit', (code, sig) => done(code ?? (sig ? 130 : 1)));
-  });
+async function exec(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+  return (await runCommand(cmd, args, { cwd: ROOT, env: { NEXT_TELEMETRY_DISABLED: '1', ...env } })).code;
 }
 
 async function step(name: string, fn: () => Promise<Counts>): Promise<void> {
@@ -40,6 +38,7 @@ async function step(name: string, fn: () => Promise<Counts>): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  onStopSignal();
   // The suite's run: the reference site in both modes, every project, the gate over every normative clause.
   const run = defaultRun({ gateScope: 'all' });
   const runDir = join(run.out, '.run');
