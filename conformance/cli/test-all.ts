@@ -13,6 +13,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCommand } from '../../launcher/run-command';
 import { onStopSignal } from '../../launcher/signals';
+import { mutantsOutOf, mutantsSummaryFile, readMutantsSummary } from '../report/mutation';
 import { lookupChromium } from '../harness/browser';
 import { defaultRun, ROOT, runEnv, writeRunFile } from '../run/channel';
 
@@ -69,23 +70,23 @@ async function main(): Promise<void> {
     const gateFailed = code !== 0 && c.failed === 0 && c.flaky === 0 ? 1 : 0;
     return { passed: c.passed, failed: c.failed + c.flaky + gateFailed, skipped: c.skipped };
   });
-  const mutants = join(ROOT, 'mutants', 'run.ts');
+  const mutants = join(ROOT, 'mutants', 'cli.ts');
   if (existsSync(mutants)) {
+    // Both sets into the report folder's mutants/ (the mutants' default), where the report reads the score.
+    const out = mutantsOutOf(run.out);
     await step('mutants (quick set)', async () => {
-      const file = join(run.out, 'mutants.json');
-      rmSync(file, { force: true });
-      const code = await exec(bin('tsx'), [mutants, '--quick', '--jobs', '3']);
-      if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
-      const m = JSON.parse(readFileSync(file, 'utf8')) as { mutants: { killed: boolean; collateral: string[] }[] };
+      rmSync(mutantsSummaryFile(out), { force: true });
+      const code = await exec(bin('tsx'), [mutants, '--quick', '--jobs', '3', '--out', out]);
+      const m = readMutantsSummary(out);
+      if (!m) return { passed: 0, failed: 1, skipped: 0 };
       const ok = m.mutants.filter((x) => x.killed && x.collateral.length === 0).length;
       return { passed: ok, failed: m.mutants.length - ok + (code !== 0 && ok === m.mutants.length ? 1 : 0), skipped: 0 };
     });
     await step('mutants (truthfulness: untested and allowed changes)', async () => {
-      const file = join(run.out, 'mutants.json');
-      rmSync(file, { force: true });
-      const code = await exec(bin('tsx'), [mutants, '--only', TRUTHFULNESS_MUTANTS.join(','), '--declared-only', '--jobs', '3']);
-      if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
-      const m = JSON.parse(readFileSync(file, 'utf8')) as { mutants: { killed: boolean; collateral: string[] }[] };
+      rmSync(mutantsSummaryFile(out), { force: true });
+      const code = await exec(bin('tsx'), [mutants, '--only', TRUTHFULNESS_MUTANTS.join(','), '--declared-only', '--jobs', '3', '--out', out]);
+      const m = readMutantsSummary(out);
+      if (!m) return { passed: 0, failed: 1, skipped: 0 };
       const ok = m.mutants.filter((x) => x.killed).length;
       return { passed: ok, failed: m.mutants.length - ok + (code !== 0 && ok === m.mutants.length ? 1 : 0), skipped: 0 };
     });

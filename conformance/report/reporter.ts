@@ -1,5 +1,5 @@
 import { execSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestError } from '@playwright/test/reporter';
 import { stripVTControlCharacters } from 'node:util';
@@ -15,6 +15,7 @@ import { renderHtml } from './html';
 import { renderJUnit } from './junit';
 import { renderMarkdown } from './markdown';
 import type { Report } from './model';
+import { mutationOf } from './mutation';
 import { publish, stagingDir, writeLastRun } from './publish';
 import { browserFromFacts, factsFromSuite, targetsFromFacts } from './run-info';
 
@@ -96,7 +97,7 @@ export default class ConformanceReporter implements Reporter {
       suite: suiteInfo(),
       startedAt: this.startedAt,
       finishedAt: new Date(),
-      mutation: readMutation(out),
+      mutation: mutationOf(out),
     });
     // What discovery observed that bears on the pending clauses (issue 13): kept beside the verdicts.
     const observed = readDiscovery(out)?.observations;
@@ -160,16 +161,6 @@ function suiteInfo(): Report['suite'] {
     gitSha = undefined;
   }
   return { name: pkg.name, version: pkg.version, gitSha };
-}
-
-function readMutation(out: string): Report['mutation'] {
-  const file = join(out, 'mutants.json');
-  if (!existsSync(file)) return undefined;
-  try {
-    return (JSON.parse(readFileSync(file, 'utf8')) as { summary?: Report['mutation'] }).summary;
-  } catch {
-    return undefined;
-  }
 }
 
 function summarise(t: Record<string, number>): string {
