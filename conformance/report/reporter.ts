@@ -52,7 +52,6 @@ export default class ConformanceReporter implements Reporter {
   async onEnd(result: FullResult): Promise<{ status?: FullResult['status'] } | undefined> {
     const out = currentRun().out;
     const all = this.suite?.allTests() ?? [];
-    writeCounts(this.suite, out);
     const shard = this.config?.shard;
     if (shard) {
       say(`\nShard ${shard.current} of ${shard.total}: no conformance report from one shard; merge the shards' blob reports (npm run conformance -- --merge <folder>).\n`);
@@ -125,19 +124,6 @@ function isClauseProject(name: string | undefined): name is Mode {
 
 const say = (text: string) => process.stdout.write(text);
 const rel = (file: string) => relative(process.cwd(), file) || '.';
-
-/** Test counts over every project (site checks included), for `npm test`'s closing line. */
-function writeCounts(suite: Suite | undefined, out: string): void {
-  const counts = { passed: 0, failed: 0, flaky: 0, skipped: 0 };
-  for (const t of suite?.allTests() ?? []) {
-    if (t.parent.project()?.name.startsWith('facts-')) continue;
-    const o = t.outcome();
-    if (o === 'expected') counts.passed++;
-    else if (o === 'unexpected') counts.failed++;
-    else counts[o]++;
-  }
-  writeJson(join(out, '.run', 'counts.json'), counts);
-}
 
 export function writeReport(report: Report, out: string): void {
   mkdirSync(out, { recursive: true });
