@@ -10,7 +10,6 @@ import { currentRun } from '../run/channel';
 import { checkShards, shardReasons } from '../run/facts';
 import { buildReport, selectionKey, type CollectedTest } from './build-report';
 import { collect } from './collect';
-import { readDiscovery } from '../discovery/store';
 import { renderHtml } from './html';
 import { renderJUnit } from './junit';
 import { renderMarkdown } from './markdown';
@@ -98,8 +97,8 @@ export default class ConformanceReporter implements Reporter {
       finishedAt: new Date(),
       mutation: mutationOf(out),
     });
-    // What discovery observed that bears on the pending clauses (issue 13): kept beside the verdicts.
-    const observed = readDiscovery(out)?.observations;
+    // What discovery observed that bears on the pending clauses (issue 13), carried by the run facts: kept beside the verdicts.
+    const observed = facts.find((f) => f.observations)?.observations;
     if (observed && Object.keys(observed).length) report.observed = observed as Record<string, unknown>;
     const missing = shardReasons(checkShards(facts));
     if (missing.length) report.gate = { ...report.gate, passed: false, reasons: [...missing, ...report.gate.reasons] };
