@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-// Unit and property tests without a browser: the harness (conformance/unit), the matrix, the mutants and the site's pure helpers (site/lib).
+// Unit and property tests without a browser: the harness (conformance/unit), the matrix, the mutants (not their
+// work copies of the site in mutants/.work) and the site's pure helpers (site/lib).
 export default defineConfig({
   test: {
-    include: ['conformance/unit/**/*.test.ts', 'matrix/**/*.test.ts', 'mutants/**/*.test.ts', 'fixtures/**/*.test.ts', 'site/lib/**/*.test.ts'],
+    include: ['conformance/unit/**/*.test.ts', 'matrix/**/*.test.ts', 'mutants/*.test.ts', 'fixtures/**/*.test.ts', 'site/lib/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
   },

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { nextBin, repoRoot } from '../launcher';
-import { run, withQuietBuildLock } from './util';
+import { nextBin, repoRoot, runCommand } from '../launcher';
+import { withQuietBuildLock } from './util';
 
 /** The benchmark's baseline app (real files, not template strings). */
 export const BARE_APP = path.join(repoRoot(), 'fixtures', 'bare-next');
@@ -14,10 +14,10 @@ export async function buildBare(workDir: string): Promise<{ out: string; ms: num
   fs.symlinkSync(path.join(repoRoot(), 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   const logFile = path.join(workDir, 'bare-build.log');
   const r = await withQuietBuildLock(() =>
-    run(process.execPath, [nextBin(), 'build'], {
+    runCommand(process.execPath, [nextBin(), 'build'], {
       cwd: dir,
       env: { NEXT_TELEMETRY_DISABLED: '1', NEXT_IGNORE_INCORRECT_LOCKFILE: '1', NODE_ENV: 'production' },
-      logFile,
+      output: { file: logFile },
     }),
   );
   if (r.code !== 0) {

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, lookupChromium } from '../conformance/harness/browser';
-import { buildPaths, buildSite, isBuildFresh, serveServer, serveStatic, type RunningServer } from '../launcher';
+import { buildPaths, buildSite, isBuildFresh, onStopSignal, serveServer, serveStatic, type RunningServer } from '../launcher';
 import { buildBare } from './bare';
 import { markerBuildTime, type BuildTime } from './builds';
 import { parseOptions, USAGE } from './options';
@@ -29,6 +29,8 @@ import { load, log, secs, withQuietBuildLock } from './util';
 import { weighPage, type PageWeight } from './weight';
 
 async function main(): Promise<void> {
+  // Ctrl-C or SIGTERM: the builds, servers and suite runs it started stop with it.
+  onStopSignal();
   let opts;
   try {
     opts = parseOptions(process.argv.slice(2));

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
-import { loadProfile, scenarioFor } from '../conformance/harness/profile';
+import { loadProfile, scenarioFor } from '../conformance/run/profile';
 import type { TestTiming } from '../conformance/harness/timing';
-import { buildPaths, repoRoot, serveServer, serveStatic, type SiteMode } from '../launcher';
-import { load, machineCpuSeconds, run } from './util';
+import { buildPaths, repoRoot, runCommand, serveServer, serveStatic, type SiteMode } from '../launcher';
+import { load, machineCpuSeconds } from './util';
 
 // 3. The conformance suite as users run it (`npm run conformance`, both modes), where its time
 // goes (per clause: set-up, page loads, waits, fake-clock runs, the rest — harness/timing.ts), and
@@ -53,7 +53,7 @@ export async function timeConformance(workDir: string, kind: SuiteRun['kind']): 
   }
   const loadBefore = load();
   const cpuBefore = machineCpuSeconds();
-  const r = await run('npm', ['run', '--silent', 'conformance', '--', '--out', out], { cwd: repoRoot(), env: { NEXT_TELEMETRY_DISABLED: '1', CI: 'true' }, logFile });
+  const r = await runCommand('npm', ['run', '--silent', 'conformance', '--', '--out', out], { cwd: repoRoot(), env: { NEXT_TELEMETRY_DISABLED: '1', CI: 'true' }, output: { file: logFile } });
   const cpuAfter = machineCpuSeconds();
   fs.rmSync(aside, { recursive: true, force: true });
   const text = fs.readFileSync(logFile, 'utf8');

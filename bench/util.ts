@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,20 +36,6 @@ export function log(message: string): void {
   process.stdout.write(`[bench] ${message}\n`);
 }
 
-/** Runs a command with its output in logFile; resolves with its exit code and time. */
-export function run(cmd: string, args: string[], opts: { cwd: string; env?: Record<string, string>; logFile: string }): Promise<{ code: number; ms: number }> {
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const out = fs.openSync(opts.logFile, 'w');
-    const child = spawn(cmd, args, { cwd: opts.cwd, env: { ...process.env, ...opts.env }, stdio: ['ignore', out, out] });
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      fs.closeSync(out);
-      resolve({ code: code ?? (signal ? 128 : 1), ms: Date.now() - started });
-    });
-  });
-}
-
 export function nextVersion(): string {
   return (JSON.parse(fs.readFileSync(path.join(repoRoot(), 'node_modules', 'next', 'package.json'), 'utf8')) as { version: string }).version;
 }
@@ -59,6 +45,7 @@ export function withQuietBuildLock<T>(fn: () => Promise<T>): Promise<T> {
   return withBuildLock(fn, { timeoutMs: 20 * 60_000, busy: otherBuildRunning, what: 'npm run bench' });
 }
 
+/** A bounded probe (pgrep answers at once), not a process this program manages. */
 function otherBuildRunning(): boolean {
   return spawnSync('pgrep', ['-f', 'next build|next/dist/bin/next build']).status === 0;
 }

@@ -2,7 +2,7 @@
 // spec-conformance: runs this package's conformance CLI (conformance/cli/conformance.ts) from any
 // project, e.g. `npx spec-conformance --target https://example.com --mode static`. The report goes
 // to ./reports of the caller unless --out says otherwise. Exit code: the CLI's (0 gate passed,
-// 1 gate failed, 2 bad input or environment).
+// 1 gate failed, 2 bad input or environment, 130/143 stopped by SIGINT/SIGTERM).
 //
 // Playwright transpiles TypeScript only outside node_modules, and the suite is TypeScript: when
 // this package is installed (inside node_modules) its files are copied once per version into a
@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { homedir } from 'node:os';
+import { constants, homedir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -81,7 +81,11 @@ if (help) {
   console.log('');
 }
 
+// This file is plain JavaScript run by node before tsx is there, so it cannot load the TypeScript
+// process library (launcher/): it keeps one plain child, the CLI, which does the rest through the
+// library. Signals go to the CLI, and its exit code comes back by the library's rule
+// (launcher/exit-code.ts): the code, else 128 + the number of the signal that ended it.
 const child = spawn(process.execPath, [tsx, cli, ...forwarded], { stdio: 'inherit', cwd: process.cwd(), env: process.env });
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGINT' ? 130 : signal ? 143 : 1)));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + (constants.signals[signal] ?? 0) : 1)));
 child.on('error', (e) => fail(`could not start the CLI: ${e.message}`));

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import path from 'node:path';
+import { exitCodeOf } from './exit-code';
 
 /**
  * A command run under guard.cjs in its own process group: stop() reaches everything it started,
@@ -7,7 +8,7 @@ import path from 'node:path';
  */
 export interface GuardedProcess {
   child: ChildProcess;
-  /** Resolves with the exit code once the guard (and so the command) has exited. */
+  /** Resolves with the exit code (exit-code.ts) once the guard (and so the command) has exited. */
   exited: Promise<number>;
   /** SIGTERM to the group, SIGKILL after `graceMs`; resolves when it is gone. */
   stop(graceMs?: number): Promise<void>;
@@ -17,9 +18,12 @@ export interface GuardedProcess {
 
 export const GUARD = path.join(__dirname, 'guard.cjs');
 
+/** The groups this process started that have not exited yet: what a stop signal must stop (signals.ts). */
+const running = new Set<GuardedProcess>();
+
 export function spawnGuarded(
   command: string,
-  args: string[],
+  args: readonly string[],
   opts: { cwd?: string; env?: NodeJS.ProcessEnv; stdio?: StdioOptions; owner?: number } = {},
 ): GuardedProcess {
   const child = spawn(process.execPath, [GUARD, String(opts.owner ?? process.pid), command, ...args], {
@@ -29,7 +33,7 @@ export function spawnGuarded(
     detached: true, // a new process group, led by the guard
   });
   const exited = new Promise<number>((resolve) => {
-    child.once('exit', (code, sig) => resolve(code ?? (sig ? 128 : 1)));
+    child.once('exit', (code, sig) => resolve(exitCodeOf(code, sig)));
     child.once('error', () => resolve(127));
   });
   const signal = (sig: NodeJS.Signals) => {
@@ -41,7 +45,7 @@ export function spawnGuarded(
     }
   };
   let stopping: Promise<void> | undefined;
-  return {
+  const guarded: GuardedProcess = {
     child,
     exited,
     signal,
@@ -55,4 +59,12 @@ export function spawnGuarded(
       return stopping;
     },
   };
+  running.add(guarded);
+  void exited.then(() => running.delete(guarded));
+  return guarded;
+}
+
+/** Stops every group this process started that still runs; resolves when all are gone. */
+export async function stopAllGuarded(graceMs?: number): Promise<void> {
+  await Promise.all([...running].map((g) => g.stop(graceMs)));
 }

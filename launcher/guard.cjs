@@ -1,6 +1,6 @@
 'use strict';
 /**
- * Watchdog for a long-running child (next start, next build, Playwright):
+ * Watchdog for every child the launcher starts (next start, next build, Playwright, npm, tsc…):
  *
  *   node guard.cjs <owner pid> <command> [args…]
  *
@@ -67,5 +67,6 @@ child.on('exit', (code, signal) => {
       /* nothing left */
     }
   }
-  process.exit(code ?? (signal ? 128 + (require('node:os').constants.signals[signal] ?? 1) : 1));
+  // The exit-code rule of exit-code.ts, spelled here because this file runs with plain node.
+  process.exit(code ?? (signal ? 128 + (require('node:os').constants.signals[signal] ?? 0) : 1));
 });

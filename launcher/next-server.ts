@@ -1,12 +1,53 @@
 /**
  * `next start` of a server build, under guard.cjs: its own process group (stop() reaches the
- * next-server children too) that also stops when the process that started it dies.
+ * next-server children too) that also stops when the process that started it dies. Any build
+ * with any `next` (startNext: the matrix's builds with their own version), or the reference
+ * site's server build (serveServer).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnGuarded } from './group';
 import { freePort, waitForHttp, type RunningServer } from './http';
+import { stdioFor, type Output } from './output';
 import { buildPaths, nextBin, nextEnv, siteDir } from './paths';
+
+export interface NextStartOptions {
+  /** The app's folder (next.config.*), where `next start` runs. */
+  dir: string;
+  /** Its build folder, relative to `dir` (default .next): checked for a finished build first. */
+  distDir?: string;
+  /** The `next` command to run (default: the one found from `dir` upwards). */
+  nextBin?: string;
+  /** The whole environment of the server (default: this process's). */
+  env?: NodeJS.ProcessEnv;
+  port?: number;
+  /** Where the server's output goes (default: this terminal). */
+  output?: Output;
+  timeoutMs?: number;
+  /** What to call it in messages (default "next start"). */
+  name?: string;
+}
+
+/** Runs `next start -H 127.0.0.1 -p <port>` on a finished build; resolves once it answers. */
+export async function startNext(opts: NextStartOptions): Promise<RunningServer> {
+  const buildDir = path.join(opts.dir, opts.distDir ?? '.next');
+  if (!fs.existsSync(path.join(buildDir, 'BUILD_ID'))) {
+    throw new Error(`No server build in ${buildDir}. Build it first.`);
+  }
+  const host = '127.0.0.1';
+  const port = opts.port && opts.port > 0 ? opts.port : await freePort(host);
+  const { stdio, close } = stdioFor(opts.output ?? 'inherit');
+  const server = spawnGuarded(process.execPath, [opts.nextBin ?? nextBin(opts.dir), 'start', '-H', host, '-p', String(port)], { cwd: opts.dir, env: opts.env, stdio });
+  close();
+  const url = `http://${host}:${port}`;
+  try {
+    await waitForHttp(`${url}/`, server.child, opts.timeoutMs ?? 30_000, opts.name);
+  } catch (error) {
+    await server.stop(0);
+    throw error;
+  }
+  return { url, stop: () => server.stop() };
+}
 
 export interface ServeServerOptions {
   port?: number;
@@ -23,37 +64,21 @@ export interface ServeServerOptions {
   env?: Record<string, string>;
 }
 
-/** Runs `next start -H 127.0.0.1 -p <port>` on a server build; resolves once it answers. */
+/** The reference site's server build (or a frozen copy of it) under `next start`; resolves once it answers. */
 export async function serveServer(opts: ServeServerOptions = {}): Promise<RunningServer> {
-  const cwd = opts.dir ?? siteDir();
-  const buildDir = path.join(cwd, opts.distDir ?? path.basename(buildPaths('server').buildDir));
-  if (!fs.existsSync(path.join(buildDir, 'BUILD_ID'))) {
-    throw new Error(`No server build in ${buildDir}. Build it first (build --mode server).`);
-  }
-  let logFd: number | undefined;
-  if (opts.logFile) {
-    fs.mkdirSync(path.dirname(opts.logFile), { recursive: true });
-    logFd = fs.openSync(opts.logFile, 'a');
-  }
+  const dir = opts.dir ?? siteDir();
+  const distDir = opts.distDir ?? path.basename(buildPaths('server').buildDir);
   // Drop response-cache entries left on disk by an earlier server (see isrFlushToDisk in
   // next.config.ts); the build's own pre-rendered pages live elsewhere and are kept.
-  fs.rmSync(path.join(buildDir, 'server', 'route-cache'), { recursive: true, force: true });
-  const host = '127.0.0.1';
-  const port = opts.port && opts.port > 0 ? opts.port : await freePort(host);
-  const out = logFd ?? (opts.quiet ? 'ignore' : 'inherit');
-  const server = spawnGuarded(process.execPath, [opts.nextBin ?? nextBin(cwd), 'start', '-H', host, '-p', String(port)], {
-    cwd,
+  fs.rmSync(path.join(dir, distDir, 'server', 'route-cache'), { recursive: true, force: true });
+  return startNext({
+    dir,
+    distDir,
+    nextBin: opts.nextBin,
     // next.config.ts reads the build's own id back from <distDir>/BUILD_ID (the deploymentId).
     env: { ...nextEnv('server', { NODE_ENV: 'production' }), ...opts.env },
-    stdio: ['ignore', out, out],
+    port: opts.port,
+    output: opts.logFile ? { file: opts.logFile, append: true } : opts.quiet ? 'ignore' : 'inherit',
+    timeoutMs: opts.timeoutMs,
   });
-  if (logFd !== undefined) fs.closeSync(logFd); // the child keeps its own copy
-  const url = `http://${host}:${port}`;
-  try {
-    await waitForHttp(`${url}/`, server.child, opts.timeoutMs ?? 30_000);
-  } catch (error) {
-    await server.stop(0);
-    throw error;
-  }
-  return { url, stop: () => server.stop() };
 }

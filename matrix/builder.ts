@@ -8,10 +8,10 @@
  * A build is fresh when its marker holds the hash of every input (pins, config, template files,
  * extra pages, this builder's revision).
  */
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { runCommand } from '../launcher/run-command';
 import { assemble, configFieldsFor, extraDirs, listFiles } from './template';
 import type { BuildPlan, VersionPin } from './versions';
 
@@ -29,29 +29,16 @@ export const templateDir = (pin: VersionPin) => join(templatePackageDir(pin), 'd
 export const outputOf = (b: BuildPlan) => join(appDir(b), b.mode === 'static' ? 'out' : '.next');
 const markerOf = (b: BuildPlan) => join(appDir(b), 'matrix-build.json');
 
-/** Runs a command; its output goes to logFile. Rejects with the log's tail on a non-zero exit. */
-export function run(cmd: string, args: string[], opts: { cwd: string; logFile: string; env?: NodeJS.ProcessEnv }): Promise<void> {
+/**
+ * Runs a command (the launcher's runCommand: its own process group, stopped with this process);
+ * its output goes to logFile. Rejects with the log's tail on a non-zero exit.
+ */
+export async function run(cmd: string, args: string[], opts: { cwd: string; logFile: string; env?: NodeJS.ProcessEnv }): Promise<void> {
   mkdirSync(opts.cwd, { recursive: true });
-  const fd = openSync(opts.logFile, 'w');
-  return new Promise<void>((done, fail) => {
-    const child = spawn(cmd, args, { cwd: opts.cwd, env: { ...process.env, ...opts.env }, stdio: ['ignore', fd, fd], detached: true });
-    const stop = () => {
-      try {
-        if (child.pid) process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        /* gone */
-      }
-    };
-    process.once('exit', stop);
-    child.on('error', fail);
-    child.on('exit', (code, signal) => {
-      process.off('exit', stop);
-      closeSync(fd);
-      if (code === 0) return done();
-      const tail = readFileSync(opts.logFile, 'utf8').split('\n').slice(-30).join('\n');
-      fail(new Error(`${cmd} ${args.join(' ')} failed (${signal ?? `exit ${code}`}) in ${opts.cwd}; log ${opts.logFile}:\n${tail}`));
-    });
-  });
+  const { code } = await runCommand(cmd, args, { cwd: opts.cwd, env: opts.env, output: { file: opts.logFile } });
+  if (code === 0) return;
+  const tail = readFileSync(opts.logFile, 'utf8').split('\n').slice(-30).join('\n');
+  throw new Error(`${cmd} ${args.join(' ')} failed (exit ${code}) in ${opts.cwd}; log ${opts.logFile}:\n${tail}`);
 }
 
 /** The create-next-app package of the pin, fetched with `npm pack` and unpacked once. */

@@ -2,10 +2,11 @@
 // each host, runs the conformance suite against it by URL, and writes reports/matrix/
 // (matrix.json, matrix.html, matrix.md). Exit 1 when a cell differs from docs/implementations.md
 // or a column could not be judged; 2 on bad input.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, closeSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { runCommand } from '../launcher/run-command';
+import { onStopSignal } from '../launcher/signals';
 import { CLAUSES } from '../spec/clauses';
 import { buildSite, ensureInstall, ensureTemplate, isFresh, outputOf, REPO_ROOT } from './builder';
 import { contextOf, expectationsFor } from './expected';
@@ -50,37 +51,19 @@ async function step<T>(what: string, fn: () => Promise<T>, done: (v: T) => strin
   }
 }
 
-// Everything started here is stopped on exit, Ctrl-C or SIGTERM.
+// Every server of an implementation is stopped once it is judged; on exit, Ctrl-C or SIGTERM the
+// launcher stops whatever still runs (onStopSignal; the servers and suites run in guarded groups).
 const servers = new Set<RunningServer>();
-let suite: ChildProcess | undefined;
 async function stopAll(): Promise<void> {
-  if (suite?.pid && suite.exitCode === null) {
-    try {
-      process.kill(-suite.pid, 'SIGTERM');
-    } catch {
-      /* gone */
-    }
-  }
   await Promise.all([...servers].map((s) => s.stop().catch(() => undefined)));
   servers.clear();
 }
-for (const sig of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(sig, () => {
-    console.log(`\n[matrix ${clock()}] ${sig}: stopping every server started`);
-    void stopAll().then(() => process.exit(130));
-  });
-}
+onStopSignal();
 
 /** Runs the conformance CLI against one URL; resolves with its exit code. */
-function runSuite(args: string[], logFile: string): Promise<number> {
-  const fd = openSync(logFile, 'w');
-  return new Promise((done) => {
-    suite = spawn('npm', ['run', '--silent', 'conformance', '--', ...args], {
-      cwd: REPO_ROOT, detached: true, stdio: ['ignore', fd, fd], env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-    });
-    closeSync(fd);
-    suite.on('exit', (code, sig) => done(code ?? (sig ? 130 : 1)));
-  });
+async function runSuite(args: string[], logFile: string): Promise<number> {
+  const r = await runCommand('npm', ['run', '--silent', 'conformance', '--', ...args], { cwd: REPO_ROOT, env: { NEXT_TELEMETRY_DISABLED: '1' }, output: { file: logFile } });
+  return r.code;
 }
 
 function readReport(file: string, since: number): ReportLike | undefined {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TargetProfile } from '../conformance/harness/profile';
+import type { TargetProfile } from '../conformance/run/profile';
 import type { ClauseLike, ReportLike } from './cells';
 import { compareScenarios, compareVerdicts, renderComparisonMarkdown, unexplained } from './discovery-compare';
 

@@ -3,7 +3,7 @@
  * (discovery), clause by clause and part by part, and scenario by scenario — issue 13's "same
  * verdicts with no profile". Used by `npm run matrix -- --discovery` and compare-cli.ts.
  */
-import { scenarioFor, type ScenarioName, type TargetProfile } from '../conformance/harness/profile';
+import { scenarioFor, type ScenarioName, type TargetProfile } from '../conformance/run/profile';
 import { REQUIREMENTS } from '../conformance/preflight/requirements';
 import { actualOf, rowsOf, type ClauseLike, type ReportLike } from './cells';
 import type { Mode, Verdict } from './model';

@@ -5,7 +5,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLAUSES } from '../spec/clauses';
-import type { TargetProfile } from '../conformance/harness/profile';
+import { readDiscovery } from '../conformance/discovery/store';
+import type { TargetProfile } from '../conformance/run/profile';
 import type { ClauseLike, ReportLike } from './cells';
 import { compareScenarios, compareVerdicts, type DiscoveryComparison } from './discovery-compare';
 import type { Mode } from './model';
@@ -20,11 +21,11 @@ export function readRunFolder(dir: string, mode: Mode): RunFolder {
   const run = JSON.parse(readFileSync(runFile, 'utf8')) as { targets: { mode: Mode; profile: { content: TargetProfile } }[] };
   const target = run.targets.find((t) => t.mode === mode);
   if (!target) throw new Error(`The run in ${dir} has no ${mode} target.`);
-  const discoveryFile = join(dir, '.run', 'discovery.json');
+  const discovery = readDiscovery(dir);
   return {
     report: JSON.parse(readFileSync(json, 'utf8')) as RunFolder['report'],
     profile: target.profile.content,
-    ...(existsSync(discoveryFile) ? { discovery: JSON.parse(readFileSync(discoveryFile, 'utf8')) as RunFolder['discovery'] } : {}),
+    ...(discovery ? { discovery } : {}),
   };
 }
 

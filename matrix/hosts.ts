@@ -1,13 +1,11 @@
 /**
  * Serves a matrix build on 127.0.0.1: a static export with the project's own static server
- * (site/scripts/site.ts serveStatic) or with nginx and launcher/nginx.conf (launcher/nginx.ts);
- * a server build with the version's own `next start`. Every launcher returns stop(), which
- * ends what it started (the whole process group for next start).
+ * (launcher/static-server.ts) or with nginx and launcher/nginx.conf (launcher/nginx.ts); a server
+ * build with the version's own `next start` (launcher/next-server.ts). Every one returns stop(),
+ * which ends what it started (the whole process group for nginx and next start).
  */
-import { spawn } from 'node:child_process';
-import { openSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort, serveStatic, waitForHttp, type RunningServer } from '../site/scripts/site';
+import { serveStatic, startNext, type RunningServer } from '../launcher';
 import { findNginx, serveNginx } from '../launcher/nginx';
 import { appDir, installDir, nextBinOf, outputOf } from './builder';
 import type { Host, RunPlan } from './versions';
@@ -31,44 +29,13 @@ export async function serveRun(r: RunPlan): Promise<RunningServer> {
   }
 }
 
-/** `next start -H 127.0.0.1 -p <free port>` in the build's folder; its output goes to <build>.server.log. */
-async function nextStart(r: RunPlan): Promise<RunningServer> {
-  const host = '127.0.0.1';
-  const port = await freePort(host);
-  const log = openSync(join(installDir(r.build.pin), 'apps', `${r.build.id}.server.log`), 'w');
-  const child = spawn(process.execPath, [nextBinOf(r.build.pin), 'start', '-H', host, '-p', String(port)], {
-    cwd: appDir(r.build),
+/** The version's own `next start` in the build's folder (the launcher's guarded startNext); its output goes to <build>.server.log. */
+function nextStart(r: RunPlan): Promise<RunningServer> {
+  return startNext({
+    dir: appDir(r.build),
+    nextBin: nextBinOf(r.build.pin),
     env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
-    detached: true, // own process group: stop() reaches every child
-    stdio: ['ignore', log, log],
+    output: { file: join(installDir(r.build.pin), 'apps', `${r.build.id}.server.log`) },
+    name: `next start (${r.build.id})`,
   });
-  closeSync(log);
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  const kill = (signal: NodeJS.Signals) => {
-    try {
-      if (child.pid) process.kill(-child.pid, signal);
-    } catch {
-      /* already gone */
-    }
-  };
-  const url = `http://${host}:${port}`;
-  try {
-    await waitForHttp(`${url}/`, child, 30_000, `next start (${r.build.id})`);
-  } catch (e) {
-    kill('SIGKILL');
-    await exited;
-    throw e;
-  }
-  let stopped: Promise<void> | undefined;
-  return {
-    url,
-    stop: () =>
-      (stopped ??= (async () => {
-        if (child.exitCode !== null || child.signalCode !== null) return;
-        kill('SIGTERM');
-        const timer = setTimeout(() => kill('SIGKILL'), 5000);
-        await exited;
-        clearTimeout(timer);
-      })()),
-  };
 }

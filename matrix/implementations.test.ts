@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CLAUSES } from '../spec/clauses';
 import { clauseRows, EXPECTED_JSON, expectedJson, IMPLEMENTATIONS_MD, withGeneratedTable } from './expected-doc';
 import { contextOf, expectationsFor } from './expected';
-import { loadProfile } from '../conformance/harness/profile';
+import { loadProfile } from '../conformance/run/profile';
 import { configFieldsFor, patchNextConfig, replaceGoogleFonts } from './template';
 import { loadVersions, planMatrix, selectRuns } from './versions';
 import { join } from 'node:path';

@@ -13,10 +13,10 @@
  * least once); a rule that no longer matches makes the mutant fail loudly as stale.
  */
 import type { Mode, NormativeClauseId } from '../spec/clauses';
-import type { HeaderRule, RenameRule, TextRule } from './rules';
+import type { HeaderRule, RenameRule, TextRule } from './delivery/rules';
 
 export interface Mutant {
-  /** `<clause>-<what-changed>`, stable: reports are kept under reports/mutants/<id>. */
+  /** `<clause>-<what-changed>`, stable: reports are kept under <out>/<id> (default reports/mutants/<id>). */
   id: string;
   description: string;
   mode: Mode;

@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NORMATIVE } from '../spec/clauses';
 import type { Report } from '../conformance/report/model';
 import { MUTANTS } from './catalogue';
-import { startProxy } from './proxy';
-import { applyHeaders, applyText, countOk, StaleMutantError, type TextRule } from './rules';
-import { judge, merge, renderMarkdown, type MutantsFile } from './run';
-import { transformExport } from './transform';
+import { startProxy } from './delivery/proxy';
+import { applyHeaders, applyText, countOk, StaleMutantError, type TextRule } from './delivery/rules';
+import { judge, merge, renderMarkdown, type MutantsFile } from './score';
+import { transformExport } from './delivery/transform';
 
 const ctx = { port: 4000 };
 

@@ -1,8 +1,9 @@
 // npm run conformance — the main job. Flags: ./usage.ts. The run protocol: docs/design.md.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { watchLaunchers } from '../../launcher/ancestors';
+import { signalExitCode } from '../../launcher/exit-code';
 import { spawnGuarded } from '../../launcher/group';
+import { onStopSignal, type StopSignal } from '../../launcher/signals';
 import type { LastRun } from '../report/publish';
 import { parseRunArgs, UsageError } from '../run/args';
 import { ROOT, runEnv, writeRunFile } from '../run/channel';
@@ -10,11 +11,8 @@ import type { Run } from '../run/model';
 import { resolveRun } from './resolve-run';
 import { USAGE } from './usage';
 
-/** A signal before Playwright starts ends the CLI at once (nothing is running yet that needs stopping). */
-let onStop: (sig: NodeJS.Signals) => void = (sig) => process.exit(sig === 'SIGINT' ? 130 : 143);
-for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, (s: NodeJS.Signals) => onStop(s));
-// Through npm, a SIGTERM to npm kills the shell between us and it, but never reaches us.
-watchLaunchers(() => onStop('SIGTERM'));
+// A signal before Playwright starts ends the CLI at once (nothing is running yet that needs a gentle stop).
+onStopSignal();
 
 async function main(argv: string[]): Promise<number> {
   let run: Run;
@@ -45,18 +43,17 @@ async function main(argv: string[]): Promise<number> {
     : ['test', '--config', config, ...run.targets.flatMap((t) => ['--project', t.mode]), ...run.options.playwrightArgs];
   // Playwright in its own process group under guard.cjs: it goes when this process goes, however.
   const pw = spawnGuarded(process.execPath, [bin, ...pwArgs], { cwd: ROOT, env: { ...process.env, ...runEnv(file), NEXT_TELEMETRY_DISABLED: '1' } });
-  let stoppedBy: NodeJS.Signals | undefined;
-  onStop = (sig: NodeJS.Signals) => {
-    if (stoppedBy) return;
+  let stoppedBy: StopSignal | undefined;
+  onStopSignal((sig) => {
     stoppedBy = sig;
     console.error(`\n${sig}: stopping the run (what finished is still reported)…`);
     // SIGINT is Playwright's own graceful stop: global teardown runs and the reporter writes what it has.
     pw.signal('SIGINT');
     setTimeout(() => pw.signal('SIGKILL'), 10_000).unref();
-  };
+  });
   const code = await pw.exited;
   console.log(`Wall time: ${((Date.now() - started.getTime()) / 1000).toFixed(1)} s`);
-  if (stoppedBy) return stoppedBy === 'SIGINT' ? 130 : 143;
+  if (stoppedBy) return signalExitCode(stoppedBy);
   const last = lastRun(run.out, started);
   if (last?.status === 'not-run') return 2; // its reason is already printed
   if (last?.status === 'report' && !last.gatePassed) return 1;

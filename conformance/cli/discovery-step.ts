@@ -1,22 +1,11 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Mode } from '../../spec/clauses';
-import type { TargetProfile } from '../run/profile';
+import { writeDiscovery } from '../discovery/store';
 import type { ProfileRef, Run } from '../run/model';
 
-/** conformance/discovery/index.ts as CONTRACT.md describes it (issue 13); loaded only when present. */
-interface DiscoveryModule {
-  discover(opts: { target: string; mode: Mode; maxPages?: number; ignoreRobots?: boolean; executablePath?: string }): Promise<{
-    profile: TargetProfile;
-    sources: Record<string, 'profile' | 'discovered'>;
-    unfilled: { scenario: string; need: string }[];
-    pages: unknown[];
-    observations: Record<string, unknown>;
-    notes?: Record<string, string>;
-    crawl?: Record<string, unknown>;
-  }>;
-  mergeProfiles(hand: TargetProfile | undefined, discovered: TargetProfile): { profile: TargetProfile; sources: Record<string, 'profile' | 'discovered'> };
-}
+/** conformance/discovery/index.ts (issue 13); loaded only when present. */
+type DiscoveryModule = Pick<typeof import('../discovery/index'), 'discover' | 'mergeProfiles'>;
 
 const DISCOVERY = join(__dirname, '..', 'discovery', 'index.ts');
 
@@ -32,10 +21,8 @@ export async function discoverProfile(run: Pick<Run, 'out' | 'discovery' | 'brow
   const found = await mod.discover({ target, mode, maxPages: run.discovery.maxPages, ignoreRobots: run.discovery.ignoreRobots, executablePath: run.browser?.executablePath });
   const merged = hand ? mod.mergeProfiles(hand.content, found.profile) : { profile: found.profile, sources: found.sources };
   for (const u of found.unfilled) process.stdout.write(`  no "${u.scenario}" scenario found: ${u.need}\n`);
-  const file = join(run.out, '.run', 'discovery.json');
-  mkdirSync(dirname(file), { recursive: true });
   // The crawl's facts (counts, time, clicks and probes) and notes travel too: the discovery comparison reads them.
-  writeFileSync(file, JSON.stringify({ target, mode, sources: merged.sources, unfilled: found.unfilled, notes: found.notes, crawl: found.crawl, pages: found.pages, observations: found.observations }, null, 2));
+  writeDiscovery(run.out, { ...found, sources: merged.sources });
   const profileFile = run.discovery.writeProfile ?? join(run.out, '.run', 'discovered-profile.json');
   writeFileSync(profileFile, `${JSON.stringify(merged.profile, null, 2)}\n`);
   if (run.discovery.writeProfile) process.stdout.write(`  profile written to ${profileFile}\n`);

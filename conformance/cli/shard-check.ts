@@ -1,10 +1,11 @@
 // The sharded CI recipe of the README, run for real (issue 14): two shards of a small selection,
 // their blob reports merged in another folder, compared with the unsharded run; then a merge with
 // one shard missing must fail the gate and name the shard. Prints "N passed, N failed" for npm test.
-import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runCommand } from '../../launcher/run-command';
+import { onStopSignal } from '../../launcher/signals';
 
 const ROOT = join(__dirname, '..', '..');
 const GREP = '@R2\\.2(?![.\\d])';
@@ -12,14 +13,9 @@ const GREP = '@R2\\.2(?![.\\d])';
 const SELECT = ['--grep', GREP, '--grep-invert', 'every internal link'];
 const work = mkdtempSync(join(tmpdir(), 'shard-check-'));
 
-function conformance(args: string[]): Promise<{ code: number; out: string }> {
-  return new Promise((done) => {
-    const child = spawn('npm', ['run', '--silent', 'conformance', '--', ...args], { cwd: ROOT, env: { ...process.env, CI: 'true' }, timeout: 8 * 60_000 });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('close', (code) => done({ code: code ?? 1, out }));
-  });
+async function conformance(args: string[]): Promise<{ code: number; out: string }> {
+  const r = await runCommand('npm', ['run', '--silent', 'conformance', '--', ...args], { cwd: ROOT, env: { CI: 'true' }, output: 'capture', timeoutMs: 8 * 60_000 });
+  return { code: r.code, out: r.output };
 }
 
 /** clause|mode → verdict, and the targets' modes and the browser, from a report folder. */
@@ -36,6 +32,7 @@ const checks: [string, boolean, string][] = [];
 const check = (name: string, ok: boolean, detail = '') => { checks.push([name, ok, detail]); console.log(`${ok ? '✓' : '✗'} ${name}${detail ? ` — ${detail}` : ''}`); };
 
 async function main(): Promise<void> {
+  onStopSignal();
   // One after the other: side by side, three suites (six browsers) on two cores left bounded waits
   // short of their bound in a fresh-clone run, and a run that cannot complete fails this check.
   const whole = await conformance([...SELECT, '--out', join(work, 'whole')]);

@@ -3,17 +3,20 @@
 //   2. unit and property tests of the harness (vitest);
 //   3. the conformance suite and the site checks against the reference site in both modes
 //      (builds both modes first), with the gate over every normative clause;
-//   4. the mutants' quick set, when fixtures/mutants exists (npm run mutants runs them all);
+//   4. the mutants' quick set, when mutants/ exists (npm run mutants runs them all);
 //   5. the truthfulness mutants: a missing precondition must give untested, a change the spec
 //      allows must leave the clause passed (issue 11);
 //   6. one column of the implementation matrix: Next 14.2's create-next-app template as a static
 //      export, a site nobody here wrote, judged against the verdicts its framework code implies.
 // Without a working Chromium, steps 3 and 4 cannot run: one message, counted as one failure.
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { runCommand } from '../../launcher/run-command';
+import { onStopSignal } from '../../launcher/signals';
+import { mutantsOutOf, mutantsSummaryFile, readMutantsSummary } from '../report/mutation';
 import { lookupChromium } from '../harness/browser';
 import { defaultRun, ROOT, runEnv, writeRunFile } from '../run/channel';
+import { countSuiteResults } from './suite-counts';
 
 interface Counts { passed: number; failed: number; skipped: number }
 /** Mutants whose expected verdict is not `failed` (mutants/catalogue.ts `expected`). */
@@ -22,11 +25,8 @@ const TRUTHFULNESS_MUTANTS = ['K9.1-link-removed', 'C7.4-assets-other-origin-all
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
 
-function exec(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
-  return new Promise((done) => {
-    const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env } });
-    child.on('exit', (code, sig) => done(code ?? (sig ? 130 : 1)));
-  });
+async function exec(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+  return (await runCommand(cmd, args, { cwd: ROOT, env: { NEXT_TELEMETRY_DISABLED: '1', ...env } })).code;
 }
 
 async function step(name: string, fn: () => Promise<Counts>): Promise<void> {
@@ -40,6 +40,7 @@ async function step(name: string, fn: () => Promise<Counts>): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  onStopSignal();
   // The suite's run: the reference site in both modes, every project, the gate over every normative clause.
   const run = defaultRun({ gateScope: 'all' });
   const runDir = join(run.out, '.run');
@@ -61,32 +62,34 @@ async function main(): Promise<void> {
     return finish();
   }
   await step('conformance suite and site checks (both modes)', async () => {
-    const file = join(runDir, 'counts.json');
+    // Counted from Playwright's own report of this run (every test, the site checks too).
+    const file = join(runDir, 'results.json');
     rmSync(file, { force: true });
-    const code = await exec(bin('playwright'), ['test'], runEnv(writeRunFile({ ...run, browser: browser.choice })));
-    if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
-    const c = JSON.parse(readFileSync(file, 'utf8')) as { passed: number; failed: number; flaky: number; skipped: number };
+    const suiteRun = { ...run, browser: browser.choice, options: { ...run.options, reporters: [...run.options.reporters, 'json'] } };
+    const code = await exec(bin('playwright'), ['test'], { ...runEnv(writeRunFile(suiteRun)), PLAYWRIGHT_JSON_OUTPUT_FILE: file });
+    const c = countSuiteResults(file);
+    if (!c) return { passed: 0, failed: 1, skipped: 0 };
     // A run that failed with every test green failed the gate (an untested or flaky clause): count it.
     const gateFailed = code !== 0 && c.failed === 0 && c.flaky === 0 ? 1 : 0;
     return { passed: c.passed, failed: c.failed + c.flaky + gateFailed, skipped: c.skipped };
   });
-  const mutants = join(ROOT, 'mutants', 'run.ts');
+  const mutants = join(ROOT, 'mutants', 'cli.ts');
   if (existsSync(mutants)) {
+    // Both sets into the report folder's mutants/ (the mutants' default), where the report reads the score.
+    const out = mutantsOutOf(run.out);
     await step('mutants (quick set)', async () => {
-      const file = join(run.out, 'mutants.json');
-      rmSync(file, { force: true });
-      const code = await exec(bin('tsx'), [mutants, '--quick', '--jobs', '3']);
-      if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
-      const m = JSON.parse(readFileSync(file, 'utf8')) as { mutants: { killed: boolean; collateral: string[] }[] };
+      rmSync(mutantsSummaryFile(out), { force: true });
+      const code = await exec(bin('tsx'), [mutants, '--quick', '--jobs', '3', '--out', out]);
+      const m = readMutantsSummary(out);
+      if (!m) return { passed: 0, failed: 1, skipped: 0 };
       const ok = m.mutants.filter((x) => x.killed && x.collateral.length === 0).length;
       return { passed: ok, failed: m.mutants.length - ok + (code !== 0 && ok === m.mutants.length ? 1 : 0), skipped: 0 };
     });
     await step('mutants (truthfulness: untested and allowed changes)', async () => {
-      const file = join(run.out, 'mutants.json');
-      rmSync(file, { force: true });
-      const code = await exec(bin('tsx'), [mutants, '--only', TRUTHFULNESS_MUTANTS.join(','), '--declared-only', '--jobs', '3']);
-      if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
-      const m = JSON.parse(readFileSync(file, 'utf8')) as { mutants: { killed: boolean; collateral: string[] }[] };
+      rmSync(mutantsSummaryFile(out), { force: true });
+      const code = await exec(bin('tsx'), [mutants, '--only', TRUTHFULNESS_MUTANTS.join(','), '--declared-only', '--jobs', '3', '--out', out]);
+      const m = readMutantsSummary(out);
+      if (!m) return { passed: 0, failed: 1, skipped: 0 };
       const ok = m.mutants.filter((x) => x.killed).length;
       return { passed: ok, failed: m.mutants.length - ok + (code !== 0 && ok === m.mutants.length ? 1 : 0), skipped: 0 };
     });

@@ -1,5 +1,5 @@
 import { execSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestError } from '@playwright/test/reporter';
 import { stripVTControlCharacters } from 'node:util';
@@ -10,11 +10,11 @@ import { currentRun } from '../run/channel';
 import { checkShards, shardReasons } from '../run/facts';
 import { buildReport, selectionKey, type CollectedTest } from './build-report';
 import { collect } from './collect';
-import { readDiscovery } from '../discovery/store';
 import { renderHtml } from './html';
 import { renderJUnit } from './junit';
 import { renderMarkdown } from './markdown';
 import type { Report } from './model';
+import { mutationOf } from './mutation';
 import { publish, stagingDir, writeLastRun } from './publish';
 import { browserFromFacts, factsFromSuite, targetsFromFacts } from './run-info';
 
@@ -51,7 +51,6 @@ export default class ConformanceReporter implements Reporter {
   async onEnd(result: FullResult): Promise<{ status?: FullResult['status'] } | undefined> {
     const out = currentRun().out;
     const all = this.suite?.allTests() ?? [];
-    writeCounts(this.suite, out);
     const shard = this.config?.shard;
     if (shard) {
       say(`\nShard ${shard.current} of ${shard.total}: no conformance report from one shard; merge the shards' blob reports (npm run conformance -- --merge <folder>).\n`);
@@ -96,10 +95,10 @@ export default class ConformanceReporter implements Reporter {
       suite: suiteInfo(),
       startedAt: this.startedAt,
       finishedAt: new Date(),
-      mutation: readMutation(out),
+      mutation: mutationOf(out),
     });
-    // What discovery observed that bears on the pending clauses (issue 13): kept beside the verdicts.
-    const observed = readDiscovery(out)?.observations;
+    // What discovery observed that bears on the pending clauses (issue 13), carried by the run facts: kept beside the verdicts.
+    const observed = facts.find((f) => f.observations)?.observations;
     if (observed && Object.keys(observed).length) report.observed = observed as Record<string, unknown>;
     const missing = shardReasons(checkShards(facts));
     if (missing.length) report.gate = { ...report.gate, passed: false, reasons: [...missing, ...report.gate.reasons] };
@@ -125,19 +124,6 @@ function isClauseProject(name: string | undefined): name is Mode {
 const say = (text: string) => process.stdout.write(text);
 const rel = (file: string) => relative(process.cwd(), file) || '.';
 
-/** Test counts over every project (site checks included), for `npm test`'s closing line. */
-function writeCounts(suite: Suite | undefined, out: string): void {
-  const counts = { passed: 0, failed: 0, flaky: 0, skipped: 0 };
-  for (const t of suite?.allTests() ?? []) {
-    if (t.parent.project()?.name.startsWith('facts-')) continue;
-    const o = t.outcome();
-    if (o === 'expected') counts.passed++;
-    else if (o === 'unexpected') counts.failed++;
-    else counts[o]++;
-  }
-  writeJson(join(out, '.run', 'counts.json'), counts);
-}
-
 export function writeReport(report: Report, out: string): void {
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, 'conformance.json'), JSON.stringify(report, null, 2));
@@ -160,16 +146,6 @@ function suiteInfo(): Report['suite'] {
     gitSha = undefined;
   }
   return { name: pkg.name, version: pkg.version, gitSha };
-}
-
-function readMutation(out: string): Report['mutation'] {
-  const file = join(out, 'mutants.json');
-  if (!existsSync(file)) return undefined;
-  try {
-    return (JSON.parse(readFileSync(file, 'utf8')) as { summary?: Report['mutation'] }).summary;
-  } catch {
-    return undefined;
-  }
 }
 
 function summarise(t: Record<string, number>): string {

@@ -26,6 +26,8 @@ export interface RunFacts {
   /** Playwright's --shard of the run that produced these facts, or null when not sharded. */
   shard: { current: number; total: number } | null;
   startedAt: string;
+  /** What discovery observed on the target for the pending clauses, when the run crawled it (so a merge of shards keeps it). */
+  observations?: Record<string, unknown>;
 }
 
 export const isFactsProject = (name: string | undefined): boolean => !!name?.startsWith(FACTS_PROJECT_PREFIX);

@@ -1,5 +1,6 @@
 import { test } from '@playwright/test';
 import type { Mode } from '../../spec/clauses';
+import { readDiscovery } from '../discovery/store';
 import { currentRun, targetOf } from '../run/channel';
 import { FACTS_ATTACHMENT, FACTS_CONTENT_TYPE, type RunFacts } from '../run/facts';
 
@@ -36,6 +37,8 @@ test('run facts', async ({ browser, page }, info) => {
     gateScope: run.gateScope,
     shard: info.config.shard,
     startedAt: new Date().toISOString(),
+    // Only from this run's crawl: an earlier run into the same folder may have left its discovery there.
+    observations: target!.profile.source === 'discovered' || target!.profile.source === 'merged' ? readDiscovery(run.out)?.observations : undefined,
   };
   await info.attach(FACTS_ATTACHMENT, { body: JSON.stringify(facts, null, 2), contentType: FACTS_CONTENT_TYPE });
 });

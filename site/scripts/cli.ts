@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildPaths, buildSite, isBuildFresh, serveServer, serveStatic, watchLaunchers, type RunningServer, type SiteMode } from '../../launcher';
+import { buildPaths, buildSite, isBuildFresh, onStopSignal, serveServer, serveStatic, signalExitCode, type RunningServer, type SiteMode } from '../../launcher';
 import { serveNginx } from '../../launcher/nginx';
 
 const USAGE = `Usage:
@@ -74,34 +74,24 @@ function portOf(flags: Flags): number | undefined {
 }
 
 /**
- * Signals are caught from the start. Before the server answers, a signal ends this process at
- * once (a build or a starting `next start` runs under guard.cjs and stops with it); once it
- * serves, keepRunning stops the server first.
+ * Signals are caught from the start (the launcher's onStopSignal). Before the server answers, a
+ * signal stops a build or a starting `next start` and ends this process; once it serves,
+ * keepRunning stops the server first.
  */
-let onStop: ((signal: NodeJS.Signals) => void) | undefined;
-let stopSignal: NodeJS.Signals | undefined;
-function requestStop(signal: NodeJS.Signals): void {
-  if (stopSignal) return;
-  stopSignal = signal;
-  if (onStop) onStop(signal);
-  else process.exit(signal === 'SIGINT' ? 130 : 143);
-}
-for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, requestStop);
-// Through npm, a SIGTERM to npm kills the shell between us and it, but never reaches us.
-watchLaunchers(() => requestStop('SIGTERM'));
+onStopSignal();
 
 /** Serves until a signal; then stops the server (and with it every process it started). */
 function keepRunning(server: RunningServer, label: string): Promise<number> {
   console.log(`${label} at ${server.url}  (Ctrl-C to stop)`);
   return new Promise((resolve) => {
-    onStop = (signal) => {
+    onStopSignal((signal) => {
       console.log(`\n${signal}: stopping…`);
-      const code = signal === 'SIGINT' ? 130 : 143;
+      const code = signalExitCode(signal);
       server.stop().then(() => resolve(code), (error: unknown) => {
         console.error(error instanceof Error ? error.message : error);
         resolve(code);
       });
-    };
+    });
   });
 }
 

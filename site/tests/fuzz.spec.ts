@@ -1,7 +1,7 @@
 import http from 'node:http';
 import fc from 'fast-check';
 import { expect, test } from '../../conformance/harness/fixtures';
-import { scenarioFor } from '../../conformance/harness/profile';
+import { scenarioFor } from '../../conformance/run/profile';
 
 // URL fuzzing of the reference site (a site check, not a clause of the spec; docs/security.md).
 // A few hundred generated request paths per delivery mode — traversal (`..%2f`, `%2e%2e/`),

@@ -9,7 +9,7 @@
  */
 import http from 'node:http';
 import zlib from 'node:zlib';
-import { listenOn } from '../site/scripts/site';
+import { listenOn } from '../../launcher/http';
 import { applyHeaders, applyText, kindOfContentType, matches, ruleApplies, type HeaderRule, type RuleContext, type TextRule } from './rules';
 
 export interface ProxyOptions {

@@ -1,0 +1,48 @@
+import { spawnGuarded } from './group';
+import { stdioFor, type Output } from './output';
+
+export interface RunCommandOptions {
+  cwd?: string;
+  /** Added to this process's environment. */
+  env?: NodeJS.ProcessEnv;
+  /** Where its output goes (default: this terminal). */
+  output?: Output;
+  /** Stop it (its whole group: SIGTERM, SIGKILL after `graceMs`) when it runs longer than this. */
+  timeoutMs?: number;
+  graceMs?: number;
+}
+
+export interface CommandResult {
+  /** Its exit code (exit-code.ts: 128 + n when a signal ended it). */
+  code: number;
+  ms: number;
+  /** stdout and stderr as they came, with output `capture`; else empty. */
+  output: string;
+  timedOut: boolean;
+}
+
+/**
+ * Runs a command to completion under guard.cjs, in its own process group: a stop signal to this
+ * program (signals.ts) stops it and whatever it started, and so does this program's death.
+ */
+export async function runCommand(command: string, args: readonly string[], opts: RunCommandOptions = {}): Promise<CommandResult> {
+  const started = Date.now();
+  const { stdio, close } = stdioFor(opts.output ?? 'inherit');
+  const child = spawnGuarded(command, args, { cwd: opts.cwd, env: { ...process.env, ...opts.env }, stdio });
+  close();
+  let output = '';
+  child.child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const closed = new Promise<void>((resolve) => child.child.once('close', () => resolve()));
+  let timedOut = false;
+  const timer = opts.timeoutMs === undefined ? undefined : setTimeout(() => {
+    timedOut = true;
+    void child.stop(opts.graceMs);
+  }, opts.timeoutMs);
+  const code = await child.exited;
+  clearTimeout(timer);
+  // Captured output may still be in the pipes when the guard exits; a grandchild that keeps them
+  // open cannot hold this up for more than a moment (the guard has signalled its group).
+  await Promise.race([closed, new Promise<void>((resolve) => setTimeout(resolve, 2000).unref())]);
+  return { code, ms: Date.now() - started, output, timedOut };
+}
