@@ -13,6 +13,7 @@
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { CLAUSES, MODES, type Clause, type Mode } from '../../spec/clauses';
 import { VERDICTS, type Verdict } from '../outcome/verdict';
 
@@ -82,14 +83,14 @@ export function resolveExpectations(inputs: ExpectationsInput[], baseDir: string
   const out: Expectation[] = [];
   for (const input of inputs) {
     if (Array.isArray(input)) {
-      out.push(...checkList(input, 'the expectations given inline', undefined));
+      out.push(...checkList(input, 'the expectations given inline', undefined, baseDir));
       continue;
     }
     if (typeof input !== 'string' || !input.trim()) throw new Error(`An expectations input must be a preset name (${[...presets.keys()].join(', ') || 'none shipped'}) or a JSON file, not ${JSON.stringify(input)}.`);
     if (looksLikePreset(input) && !existsSync(resolve(baseDir, input))) {
       const p = presets.get(input);
       if (!p) throw new Error(`Unknown expectations preset "${input}": the package ships ${[...presets.keys()].join(', ') || 'none'}; or give a JSON file.`);
-      out.push(...checkList(p.expectations, `preset ${input}`, `preset ${input}`));
+      out.push(...checkList(p.expectations, `preset ${input}`, `preset ${input}`, PRESET_DIR));
       continue;
     }
     const file = isAbsolute(input) ? input : resolve(baseDir, input);
@@ -102,14 +103,15 @@ export function resolveExpectations(inputs: ExpectationsInput[], baseDir: string
     }
     const list = Array.isArray(data) ? data : (data as { expectations?: unknown })?.expectations;
     if (!Array.isArray(list)) throw new Error(`Expectations file ${file} must hold a list of expectations, or an object with an "expectations" list.`);
-    out.push(...checkList(list, `expectations file ${file}`, `file: ${file}`));
+    out.push(...checkList(list, `expectations file ${file}`, `file: ${file}`, dirname(file)));
   }
   return out;
 }
 
 const KEYS = new Set(['clause', 'mode', 'verdict', 'reason', 'link', 'source', 'cite']);
 
-function checkList(list: unknown[], where: string, source: string | undefined): Expectation[] {
+/** Checks each entry; a relative `link` is made a file URL from `dir` (the file's folder), so the report's link works wherever the report is opened on this machine. */
+function checkList(list: unknown[], where: string, source: string | undefined, dir: string): Expectation[] {
   return list.map((raw, i) => {
     const at = `${where}, entry ${i + 1}`;
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new Error(`${at}: an expectation is an object {clause, mode?, verdict, reason, link?}.`);
@@ -129,7 +131,7 @@ function checkList(list: unknown[], where: string, source: string | undefined): 
     if (e.cite !== undefined && !(Array.isArray(e.cite) && e.cite.every((c) => typeof c === 'string'))) throw new Error(`${label}: "cite" must be a list of "file:line" strings.`);
     const out: Expectation = { clause: e.clause, verdict: e.verdict as Verdict, reason: e.reason };
     if (e.mode !== undefined) out.mode = e.mode as Mode;
-    if (e.link !== undefined) out.link = e.link as string;
+    if (e.link !== undefined) out.link = /^https?:\/\//.test(e.link as string) ? (e.link as string) : pathToFileURL(resolve(dir, e.link as string)).href;
     if (e.cite !== undefined) out.cite = [...(e.cite as string[])];
     const src = source ?? (typeof e.source === 'string' ? e.source : undefined);
     if (src) out.source = src;

@@ -60,7 +60,7 @@ const VERDICT_ORDER: Verdict[] = ['passed', 'failed', 'cantTell', 'untested', 'i
 /** The gate in one sentence (expected verdicts named apart from failures). */
 function gateSentence(r: Report): string {
   const n = r.expectations?.expected.all ?? 0;
-  const expected = n ? `; ${n} verdict(s) not passed but expected (known deviations, listed below)` : '';
+  const expected = n ? `; ${n} clause verdict(s) not passed, as expected (known deviations, listed below with their parts)` : '';
   if (r.gate.passed) return `every applicable normative clause passed${n ? ' or had its expected verdict' : ''}${expected}`;
   return `${r.gate.reasons.length} verdict(s) are not as expected${expected}`;
 }

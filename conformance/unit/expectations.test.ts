@@ -1,6 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import Ajv from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLAUSES, type Mode } from '../../spec/clauses';
@@ -97,7 +98,11 @@ describe('expectations: resolve and validate', () => {
     for (const p of loadPresets().values()) expect(fileSchema(p), JSON.stringify(fileSchema.errors)).toBe(true);
     const fixture = JSON.parse(readFileSync(join(ROOT, 'fixtures', 'implementations', 'expectations.json'), 'utf8'));
     expect(fileSchema(fixture), JSON.stringify(fileSchema.errors)).toBe(true);
-    expect(resolveExpectations([join(ROOT, 'fixtures', 'implementations', 'expectations.json')], ROOT).map((e) => e.clause)).toEqual(['C7.3', 'C7.3/build-id']);
+    const site = resolveExpectations([join(ROOT, 'fixtures', 'implementations', 'expectations.json')], ROOT);
+    expect(site.map((e) => e.clause)).toEqual(['C7.3', 'C7.3/build-id']);
+    // A relative link is read from the file's folder and kept as a file URL (the report may be opened anywhere).
+    expect(site[0].link).toBe(pathToFileURL(join(ROOT, 'docs', 'implementations.md')).href);
+    expect(existsSync(fileURLToPath(site[0].link!))).toBe(true);
   });
 });
 
