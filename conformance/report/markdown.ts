@@ -7,7 +7,7 @@ const ICON: Record<Verdict, string> = { passed: '✅ passed', failed: '❌ faile
 export function renderMarkdown(r: Report): string {
   const lines: string[] = [];
   const nExpected = r.expectations?.expected.all ?? 0;
-  lines.push(`## Conformance: ${r.gate.passed ? 'gate passed' : 'gate FAILED'}${nExpected ? ` (${nExpected} known deviation${nExpected === 1 ? '' : 's'} expected)` : ''}`);
+  lines.push(`## Conformance: ${r.gate.passed ? 'gate passed' : 'gate FAILED'}${nExpected ? ` (${nExpected} clause verdict${nExpected === 1 ? '' : 's'} not passed, as expected: known deviations)` : ''}`);
   lines.push('');
   for (const t of r.targets) lines.push(`- **${t.mode}**: ${t.url}${t.reference ? ' (reference site)' : ''}${t.buildId ? ` · build ${t.buildId}` : ''}`);
   lines.push(`- totals: ${Object.entries(r.totals.all).filter(([, n]) => n > 0).map(([v, n]) => `${n} ${v}`).join(', ')}`);

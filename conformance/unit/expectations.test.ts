@@ -176,7 +176,7 @@ describe('expectations: the gate', () => {
     expect(junit).not.toContain('<failure');
     expect(junit).toMatch(/name="C7.3 [^"]*" time="[^"]*"><skipped message="expected untested \(known deviation\): C7.3 untested: /);
     const md = renderMarkdown(r);
-    expect(md).toContain('(1 known deviation expected)');
+    expect(md).toContain('(1 clause verdict not passed, as expected: known deviations)');
     expect(md).toMatch(/### Expected: known deviations, not counted against the gate \(2\)/);
     expect(md).toContain('⏸ untested (expected)');
     const html = renderHtml(r);
