@@ -1,3 +1,4 @@
+import type { NormativeClauseId } from '../../spec/clauses';
 import { SCENARIOS, type ScenarioName } from '../scenarios/table';
 
 /**
@@ -5,4 +6,4 @@ import { SCENARIOS, type ScenarioName } from '../scenarios/table';
  * (conformance/scenarios/table.ts, where they are written) seen through these two fields — the
  * view matrix/ reads.
  */
-export const REQUIREMENTS: { readonly [K in ScenarioName]: { clauses: string[]; needs: string } } = SCENARIOS;
+export const REQUIREMENTS: { readonly [K in ScenarioName]: { clauses: NormativeClauseId[]; needs: string } } = SCENARIOS;

@@ -1,4 +1,4 @@
-import type { Mode } from '../../spec/clauses';
+import type { Mode, NormativeClauseId } from '../../spec/clauses';
 import { groupByShape } from '../crawl/shape';
 import { titleOf, type CheckTools, type FetchedPage } from './check';
 import {
@@ -17,8 +17,8 @@ import { array, control, int, object, optional, path, record, scenarioShape, str
  * has no use for says so in words (`none: …`).
  */
 export interface ScenarioSpec<T> {
-  /** The clauses whose tests use it (pre-flight lines, the schema's description). */
-  clauses: string[];
+  /** The clauses whose tests use it (pre-flight lines, the schema's description); a typo does not compile. */
+  clauses: NormativeClauseId[];
   /** Said after the clause IDs in the schema's description, when the clauses apply more widely. */
   clausesNote?: string;
   /** What its routes must be like, for a profile author (the schema's description, the pre-flight's "absent" line). */
