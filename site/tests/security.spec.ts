@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../../conformance/harness/fixtures';
 import { buildPolicy } from '../lib/security-headers';
-import { inlineScriptHashes, inlineScripts } from '../scripts/csp';
+import { inlineScriptHashes, inlineScripts } from '../lib/csp-manifest';
 import { firstScriptSrc, get } from './helpers';
 
 // Security of the reference site (a site check, not a clause of the spec; see docs/security.md), in
