@@ -58,7 +58,7 @@ function loadCsp(): Pick<CspManifest, 'routes' | 'dynamic'> | null {
   return cspManifest;
 }
 
-/** Ids of this build's server functions (server/server-reference-manifest.json). */
+/** Ids of this build's server functions (<distDir>/server/server-reference-manifest.json). */
 function loadActionIds(): Set<string> {
   if (actionIds) return actionIds;
   try {
