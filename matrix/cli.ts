@@ -22,7 +22,7 @@ const USAGE = `Usage: npm run matrix [-- options]
   --only <id>        judge only this run (e.g. next-14.2-static) or every run of an implementation (e.g. next-16); repeatable
   --skip-build       use the builds already in .cache/implementations (fail a column that has none)
   --out <dir>        where the matrix goes (default reports/matrix)
-  --write-expected   regenerate matrix/expected.json and docs/implementations.md's table, then exit
+  --write-expected   regenerate docs/implementations.md's table from matrix/expected.ts, then exit (part of npm run generate)
   --discovery        also judge each run with no profile (discovery crawls it) and compare the verdicts with the
                      hand-written profile's: <out>/discovery-comparison.{md,json}; exit 1 on a difference no
                      missing scenario explains
@@ -87,7 +87,7 @@ async function main(): Promise<number> {
   }
   if (opts['write-expected']) {
     writeExpected();
-    console.log('Wrote matrix/expected.json and the table of docs/implementations.md.');
+    console.log('Wrote the table of docs/implementations.md.');
     return 0;
   }
   const plan = planMatrix(loadVersions());

@@ -4,8 +4,8 @@
  * file and line of that version's installed `next` package that decides it
  * (.cache/implementations/next-<version>/node_modules/next/<file>). Hosts of one build share its
  * expectations. A rule the matrix site cannot show is `untested`; a clause or part outside its
- * modes is `inapplicable`. docs/implementations.md and expected.json are generated from this file
- * (npm run matrix -- --write-expected); a unit test keeps them in step.
+ * modes is `inapplicable`. docs/implementations.md's table is generated from this file
+ * (npm run generate); a unit test keeps them in step.
  */
 import type { ClauseOrPartId, Mode, NormativeClauseId } from '../spec/clauses';
 import type { Verdict } from './model';
@@ -65,7 +65,7 @@ const cite = (ctx: Ctx, key: keyof typeof C) => C[key][ctx.v];
 /**
  * Every row's expectation for one build. One object literal typed by the registry's normative
  * clauses and their parts: a clause or part added to spec/clauses.ts without its row here does not
- * compile. The order of the rows is the order of expected.json.
+ * compile. The order of the rows is the order of docs/implementations.md's table.
  */
 export function expectationsFor(ctx: Ctx): Record<string, Expectation> {
   const { mode } = ctx;
