@@ -43,7 +43,7 @@ describe('clause registry', () => {
     }
   });
 
-  it('matches spec/spec.md (run `npm run spec:generate` after changing spec/clauses.ts)', () => {
+  it('matches spec/spec.md (run `npm run generate` after changing spec/clauses.ts)', () => {
     expect(readFileSync(join(ROOT, 'spec', 'spec.md'), 'utf8')).toBe(renderSpecMarkdown(CLAUSES));
   });
 

@@ -13,7 +13,7 @@ import { SCENARIO_NAMES, SCENARIOS } from '../scenarios/table';
  * name it, to the table.
  */
 describe('the scenario table', () => {
-  it('matches spec/schemas/target-profile.schema.json (run `npm run schema:generate` after changing the table)', () => {
+  it('matches spec/schemas/target-profile.schema.json (run `npm run generate` after changing the table)', () => {
     expect(readFileSync(join(ROOT, 'spec', 'schemas', 'target-profile.schema.json'), 'utf8')).toBe(renderProfileSchema());
   });
 
