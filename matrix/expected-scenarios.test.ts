@@ -1,8 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NORMATIVE } from '../spec/clauses';
+import { CLAUSE_SCENARIOS, NORMATIVE } from '../spec/clauses';
 import { loadProfile, scenarioFor } from '../conformance/run/profile';
-import { SCENARIO_NAMES, SCENARIOS } from '../conformance/scenarios/table';
 import { contextOf, expectationsFor } from './expected';
 import { loadVersions, planMatrix } from './versions';
 
@@ -22,7 +21,7 @@ describe('the matrix site\'s profile (fixtures/implementations/profile.json)', (
       for (const c of NORMATIVE) {
         const { verdict } = expected[c.id];
         if (verdict !== 'passed' && verdict !== 'failed') continue;
-        const serving = SCENARIO_NAMES.filter((s) => SCENARIOS[s].clauses.includes(c.id));
+        const serving = CLAUSE_SCENARIOS[c.id];
         if (!serving.some((s) => scenarioFor(profile, s, b.mode))) missing.push(`${b.id}: ${c.id} is expected ${verdict}, but the profile names none of ${serving.join(', ') || '(no scenario serves it)'}`);
       }
     }

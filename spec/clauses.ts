@@ -418,3 +418,29 @@ export function clauseById(id: ClauseId): Clause {
 export interface NormativeClause extends Clause { id: NormativeClauseId }
 
 export const NORMATIVE: readonly NormativeClause[] = REGISTRY.filter((c): c is Extract<Registered, { kind: 'normative' }> => c.kind === 'normative');
+
+/**
+ * The profile scenarios each normative clause's tests use — names of conformance/scenarios/table.ts,
+ * where the compiler checks them. The one place a clause is tied to the routes it is tested on:
+ * pre-flight, the profile schema's descriptions and the matrix read it the other way round (the
+ * clauses a scenario serves). A normative clause without its row does not compile.
+ */
+export const CLAUSE_SCENARIOS = {
+  'R2.2': ['unknownPaths', 'brokenLink', 'sitePages'],
+  'R2.3': ['statusPages', 'realStatuses'],
+  'R2.4': ['noStatusError'],
+  'R2.5': ['clientCrash', 'serverCrash'],
+  'R2.6': ['routeGroups', 'navigation', 'sitePages'],
+  'R2.7': ['navigation'],
+  'R2.8': ['scroll'],
+  'R2.9': ['navigation', 'announcer'],
+  'C7.2': ['pageData'],
+  'C7.3': ['pageData'],
+  'C7.4': ['navigation', 'pageData', 'sitePages'],
+  'C7.5': ['serverFunction'],
+  'K9.1': ['routeLoadTimeout'],
+  'K9.2': ['retry'],
+  'K9.3': ['freshness', 'dynamicFreshness'],
+  'K9.4': ['prefetch'],
+  'K9.5': ['prefetch'],
+} as const satisfies Record<NormativeClauseId, readonly string[]>;
