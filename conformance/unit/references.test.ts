@@ -37,6 +37,7 @@ export function danglingIn(file: string, text: string, tops: readonly string[], 
   for (const [at, span] of spans) {
     for (const m of span.matchAll(WORD)) {
       const word = m[0].replace(/\.+$/, '');
+      if (/^[<*…{]/.test(span.slice(m.index + m[0].length))) continue; // a pattern ("tests/<ID>-<slug>.spec.ts"), not a path
       if (word.split('/').every((s) => /^\.[a-z]+$/.test(s))) continue; // ".tsx/.ts": extensions, not a path
       const startsAtTop = tops.includes(word.replace(/^(\.\.?\/)+/, '').split('/')[0]);
       if (!(markdown ? startsAtTop : startsAtTop || FILE_EXT.test(word))) continue;
@@ -67,7 +68,7 @@ describe('references', () => {
     expect(danglingIn('conformance/discovery/index.ts', comment('Contract: notes/CONTRACT.md; see harness/observe.ts, docs/discovery.md, next/dist/client/link.js.'), t, exists))
       .toEqual(['conformance/discovery/index.ts:1: notes/CONTRACT.md']);
     expect(danglingIn('conformance/x.ts', `const a = "notes/CONTRACT.md"; ${'/'}/ built in site/out/index.html, https://example.com/a/b.html, /demos/x.html`, t, exists)).toEqual([]);
-    expect(danglingIn('docs/a.md', 'See `docs/gone.md`, dist/client/x.js and [here](../site/nothing.ts).', t, exists))
+    expect(danglingIn('docs/a.md', 'See `docs/gone.md`, dist/client/x.js, docs/<name>.md and [here](../site/nothing.ts).', t, exists))
       .toEqual(['docs/a.md:1: docs/gone.md', 'docs/a.md:1: ../site/nothing.ts']);
   });
 });
