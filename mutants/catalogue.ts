@@ -46,6 +46,10 @@ const GLOBAL_ERROR_CHUNK = /^\/_next\/static\/chunks\/app\/global-error-[^/]+\.j
 const STATUS_HTML = /^\/demos\/status(\/[^/]+)?\.html$/;
 /** Prefetch cache lifetimes, inlined from experimental.staleTimes { dynamic: 30, static: 300 }. */
 const STALE_TIMES = /([\w$]+)=1e3\*Number\("30"\),([\w$]+)=1e3\*Number\("300"\)/;
+/** staleTimes { dynamic, static } (s) written into the router chunk in place of { 30, 300 }. */
+const staleTimes = (what: string, dynamic: number, stat: number): TextRule[] => [{
+  what, path: SHARED_CHUNK, kinds: ['js'], find: STALE_TIMES, replace: `$1=1e3*Number("${dynamic}"),$2=1e3*Number("${stat}")`, count: 1,
+}];
 /** The links K9.3's prefetched ways start from, made not to prefetch (server HTML: the flight data in it). */
 const NOT_PREFETCHED: TextRule[] = [
   { what: 'prefetch of the hub\'s link to the dynamic page (hub HTML)', path: /^\/demos\/dynamic-hub$/, kinds: ['html'], find: /(\\"href\\":\\"\/demos\/dynamic\\",\\"prefetch\\":)true/, replace: '$1false', count: 1 },
@@ -338,50 +342,26 @@ export const MUTANTS: Mutant[] = [
   {
     id: 'K9.3-prefetch-stale-20s', mode: 'server', declared: ['K9.3', 'K9.4'],
     description: 'Page data counts as fresh for 20 s and expires after 20 s instead of 30 s and 5 min (staleTimes { dynamic: 20, static: 20 }): a navigation 29 s after a prefetch, or after the navigation that fetched the data, fetches it again; a prefetch is fetched anew at 299 s.',
-    text: [{
-      what: 'staleTimes { dynamic: 30, static: 300 }',
-      path: SHARED_CHUNK, kinds: ['js'],
-      find: STALE_TIMES,
-      replace: '$1=1e3*Number("20"),$2=1e3*Number("20")',
-      count: 1,
-    }],
+    text: staleTimes('staleTimes { dynamic: 30, static: 300 }', 20, 20),
   },
   {
     // Was an allowed change while K9.3 judged prefetched data only; read against Next 14.2, data a
     // navigation fetched is page data the client holds, and 10 s of freshness contradicts 30 s.
     id: 'K9.3-navigation-data-10s', mode: 'server', declared: ['K9.3'],
     description: 'Data fetched by a navigation (and automatic prefetches) counts as fresh for 10 s instead of 30 s (staleTimes.dynamic 10; full prefetches stay reusable until staleTimes.static): the dynamic page opened again from /demos/no-prefetch 29 s after its data was fetched is fetched again, so fresh-29 fails.',
-    text: [{
-      what: 'staleTimes.dynamic (30 s)',
-      path: SHARED_CHUNK, kinds: ['js'],
-      find: STALE_TIMES,
-      replace: '$1=1e3*Number("10"),$2=1e3*Number("300")',
-      count: 1,
-    }],
+    text: staleTimes('staleTimes.dynamic (30 s)', 10, 300),
   },
   // The 30 s window moved just past each side of the 29 s / 31 s observation.
   ...([25, 35] as const).map((sec): Mutant => ({
     id: `K9.3-window-${sec}s`, mode: 'server', declared: ['K9.3'],
     description: `Page data counts as fresh for ${sec} s instead of 30 s (staleTimes { dynamic: ${sec}, static: 300 }): ${sec < 30 ? 'the dynamic page opened again 29 s after a navigation fetched its data is fetched again (fresh-29 fails)' : 'the dynamic page opened again 31 s after a navigation fetched its data is still not fetched anew (stale-31 fails)'}.`,
-    text: [{
-      what: 'staleTimes.dynamic (30 s)',
-      path: SHARED_CHUNK, kinds: ['js'],
-      find: STALE_TIMES,
-      replace: `$1=1e3*Number("${sec}"),$2=1e3*Number("300")`,
-      count: 1,
-    }],
+    text: staleTimes('staleTimes.dynamic (30 s)', sec, 300),
   })),
   // 10 min: still kept at 301 s (expired-301 fails); 4 min: already fetched anew at 299 s (kept-299 fails).
   ...([[10, 600], [4, 240]] as const).map(([min, sec]): Mutant => ({
     id: `K9.4-expiry-${min}min`, mode: 'static', declared: ['K9.4'],
     description: `Prefetched page data expires after ${min} minutes instead of 5 (staleTimes.static ${sec}).`,
-    text: [{
-      what: 'staleTimes.static (300 s)',
-      path: SHARED_CHUNK, kinds: ['js'],
-      find: STALE_TIMES,
-      replace: `$1=1e3*Number("30"),$2=1e3*Number("${sec}")`,
-      count: 1,
-    }],
+    text: staleTimes('staleTimes.static (300 s)', 30, sec),
   })),
   // 8 / 3: far from 5; 6 / 4: one more (never more than 5 fails), one fewer (reaching exactly 5 fails).
   ...([8, 3, 6, 4] as const).map((n): Mutant => ({
