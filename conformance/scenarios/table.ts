@@ -391,17 +391,30 @@ export const SCENARIOS = {
     },
   }),
 
-  /** A dynamic page (rendered per request) and a hub that links to it and back. */
+  /** A page rendered per request, reached from a hub that prefetches it and from a page that does not. */
   dynamicFreshness: scenario({
-    needs: 'Server delivery: `page` is rendered per request and `hub` shows a link to it whose prefetch fetches its data while `hub` is in view (e.g. <Link prefetch={true}>; an automatic prefetch of a page rendered per request holds only its loading shell, and leaves K9.3 untested).',
-    example: { modes: ['server'], hub: '/dynamic-hub', page: '/dynamic' },
-    shape: scenarioShape({ hub: path, page: path }),
-    preflight: async ({ hub, page }, t) => { await linkedPair(t, hub, page); },
+    needs: 'Server delivery: `page` is rendered per request. `from` shows a link to it that is not prefetched (e.g. <Link prefetch={false}>), so the click fetches its data, and prefetches `page` by no other link: K9.3 times that data at 29 s and 31 s after its use (both sides of 30 s). `hub` (another way) shows a link to it whose prefetch fetches its data while `hub` is in view (e.g. <Link prefetch={true}>; an automatic prefetch of a page rendered per request holds only its loading shell). At least one of `from` and `hub`; without `from` the 31 s side is untested.',
+    example: { modes: ['server'], from: '/dynamic-direct', hub: '/dynamic-hub', page: '/dynamic' },
+    shape: scenarioShape({ from: optional(path), hub: optional(path), page: path }),
+    async preflight({ from, hub, page }, t) {
+      if (!from && !hub) t.bad('neither `from` (a link to the page that is not prefetched) nor `hub` (a link that prefetches its data) is given');
+      if (from) await linkedPair(t, from, page);
+      if (hub) await linkedPair(t, hub, page);
+    },
     discover: {
       modes: SERVER,
-      need: 'a hub with a link in view to a page rendered per request (cache-control no-store) whose data the hub prefetches (a full prefetch, e.g. <Link prefetch={true}>)',
-      // As freshness, for a page rendered per request: only a full prefetch (prefetch={true}) holds its data.
-      pick: (k) => firstOf(k.pages.filter(arPage), (hub) => { const l = inViewPrefetch(k.byPath, hub, (to) => to.dynamic); return l && { hub: hub.path, page: l.path }; }),
+      need: 'a page rendered per request (cache-control no-store) reached by a router link that is never prefetched (prefetch={false}, so the click fetches its data), or from a hub whose link prefetches its data (a full prefetch, e.g. <Link prefetch={true}>)',
+      pick(k) {
+        // The hub: as freshness, for a page rendered per request (only a full prefetch holds its data).
+        const hub = firstOf(k.pages.filter(arPage), (h) => { const l = inViewPrefetch(k.byPath, h, (to) => to.dynamic); return l && { hub: h.path, page: l.path }; });
+        // `from`: a router link never prefetched to a page rendered per request that `from` prefetches by no other link.
+        const direct = (want?: string) => pickNotPrefetched(k.pages, k.byPath, k.crawl.clicks ?? [],
+          (from, to) => to.dynamic && (!want || to.path === want) && !from.pageDataRequested.includes(to.path));
+        const d = (hub && direct(hub.page)) ?? direct();
+        if (d) return hub?.page === d.to ? { from: d.from, hub: hub.hub, page: d.to } : { from: d.from, page: d.to };
+        if (hub) k.needPart('from', `a page with a router link to ${hub.page} that is never prefetched (prefetch={false}): without it the 31 s side of K9.3 is untested`);
+        return hub;
+      },
     },
   }),
 
