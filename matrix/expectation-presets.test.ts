@@ -21,6 +21,6 @@ describe('expectation presets (spec/expectations/)', () => {
       // Never a site's own gap (C7.3 untested for want of a deploymentId).
       expect(p.expectations.some((e) => e.verdict !== 'failed')).toBe(false);
     }
-    expect(presets().map((p) => p.preset)).toEqual(['next@14.2', 'next@15.5', 'next@16']);
+    expect(presets().map((p) => p.preset)).toEqual(['next@14.2', 'next@15.5', 'next@15.5+stale', 'next@16']);
   });
 });

@@ -47,7 +47,10 @@ function waiversOf(builds: BuildPlan[]): Waiver[] {
     }
   }
   const out: Waiver[] = [];
-  for (const [id, byMode] of failed) {
+  // In the registry's row order (a server-only row such as R2.5/server sits with its clause).
+  const order = Object.keys(expectationsFor(contextOf(builds[0])));
+  const rowsInOrder = [...failed.entries()].sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
+  for (const [id, byMode] of rowsInOrder) {
     const rows = [...byMode.values()];
     const same = rows.every((r) => r.because === rows[0].because && r.cite.join() === rows[0].cite.join());
     const everywhere = rowModes(id, modes).every((m) => byMode.has(m));
@@ -85,7 +88,7 @@ export function presets(): PresetFile[] {
       out.push({
         $comment: `Generated from matrix/expected.ts by \`npm run matrix -- --write-expected\`: do not edit by hand. The deviations of Next.js ${version} from the spec that the matrix's template shows (next@${measuredOn}, next.config ${configText}), each with the framework file and line that causes it. ${g.waivers.length ? '' : 'None: every normative clause the template can show passes. '}Use it with --expectations ${preset} or "expectations": ["${preset}"] in the config; a clause your site leaves untested needs an expectation of your own.`,
         preset,
-        framework: { name: 'Next.js', npm: 'next', version, measuredOn, config: g.configs },
+        framework: { name: 'Next.js', npm: 'next', version, measuredOn, config: g.configs, nextConfig: g.configs.map((c) => v.configs[c]) },
         expectations: g.waivers,
       });
     }

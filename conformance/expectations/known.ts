@@ -40,9 +40,11 @@ export function knownDeviation(presets: readonly PresetFile[], of: string, mode:
     const shown = detected.split('.').slice(0, 2).join('.');
     const measured = p.framework.measuredOn.split('.').slice(0, 2).join('.') === shown ? '' : ` (seen in next@${p.framework.measuredOn}; this site runs ${detected})`;
     const cites = e.cite?.length ? ` (${e.cite.join(', ')})` : '';
+    // Where the version's presets differ by next.config, the note says which one this is.
+    const config = presets.filter((x) => x.framework.version === p.framework.version).length > 1 ? ` with ${configText(p)}` : '';
     return {
       of,
-      note: `a known deviation of Next ${shown}${measured}: ${e.reason.replace(/\.$/, '')}${cites}`,
+      note: `a known deviation of Next ${shown}${config}${measured}: ${e.reason.replace(/\.$/, '')}${cites}`,
       preset: p.preset,
       detected,
       reason: e.reason,
@@ -51,4 +53,10 @@ export function knownDeviation(presets: readonly PresetFile[], of: string, mode:
     };
   }
   return undefined;
+}
+
+/** "next.config {"experimental":{…}}", or "the default next.config" when the preset's config adds nothing. */
+function configText(p: PresetFile): string {
+  const fields = (p.framework.nextConfig ?? []).filter((c) => Object.keys(c).length);
+  return fields.length ? `next.config ${fields.map((c) => JSON.stringify(c)).join(' or ')}` : 'the default next.config';
 }

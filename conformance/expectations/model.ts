@@ -40,7 +40,17 @@ export interface PresetFile {
   $comment?: string;
   /** The name users give: "next@16". */
   preset: string;
-  framework: { name: 'Next.js'; npm: 'next'; /** The version key of the matrix's table: "16", "15.5". */ version: string; /** The release the table was measured on: "16.4.6". */ measuredOn: string; config: string[] };
+  framework: {
+    name: 'Next.js';
+    npm: 'next';
+    /** The version key of the matrix's table: "16", "15.5". */
+    version: string;
+    /** The release the table was measured on: "16.4.6". */
+    measuredOn: string;
+    /** The matrix configs (matrix/versions.json) it holds for, and what each adds to next.config ({} for none). */
+    config: string[];
+    nextConfig: Record<string, unknown>[];
+  };
   expectations: Expectation[];
 }
 
@@ -67,7 +77,7 @@ export function loadPresets(dir = PRESET_DIR): Map<string, PresetFile> {
     const p = JSON.parse(readFileSync(join(dir, f), 'utf8')) as PresetFile;
     if (p?.preset) out.set(p.preset, p);
   }
-  return out;
+  return new Map([...out.entries()].sort(([a], [b]) => a.localeCompare(b)));
 }
 
 /** `next@16`, `next@15.5+stale`: a name, not a path (no slash, no .json). */

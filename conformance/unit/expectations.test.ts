@@ -34,9 +34,10 @@ function tests(modes: Mode[], replace: Record<string, (m: Mode) => CollectedTest
   }));
 }
 
-/** Next 16's R2.5: the client part fails (and the server part in server mode); K9.5 fails. */
+/** Next 16's R2.5: the client part fails (and the server part in server mode); K9.3's fresh-29 and K9.5 fail. */
 const next16 = {
   'R2.5': (m: Mode) => [test(m, 'R2.5', 'failed', { partOutcomes: [{ part: 'client', verdict: 'failed', reason: 'saw "This page couldn’t load"' }, ...(m === 'server' ? [{ part: 'server' as const, verdict: 'failed' as const, reason: 'saw "This page couldn’t load"' }, { part: 'digest', verdict: 'inapplicable' as const }] : [])] })],
+  'K9.3': (m: Mode) => [test(m, 'K9.3', 'failed', { partOutcomes: [{ part: 'fresh-29', verdict: 'failed', reason: 'a new request at 29 s' }, ...(m === 'server' ? [{ part: 'stale-31', verdict: 'passed' as const }] : [])] })],
   'K9.5': (m: Mode) => [test(m, 'K9.5', 'failed', { reason: 'observed 4 in flight' })],
 };
 
@@ -59,7 +60,7 @@ const file = (name: string, data: unknown) => {
 describe('expectations: resolve and validate', () => {
   it('loads the shipped presets with their source, reason, cite and link', () => {
     const list = resolve('next@16');
-    expect(list.map((e) => e.clause).sort()).toEqual(['K9.5', 'R2.5', 'R2.5/client', 'R2.5/server']);
+    expect(list.map((e) => `${e.clause}${e.mode ? ` ${e.mode}` : ''}`)).toEqual(['R2.5/client', 'R2.5/server', 'R2.5', 'K9.3/fresh-29 static', 'K9.3/fresh-29 server', 'K9.3 static', 'K9.3 server', 'K9.5']);
     for (const e of list) {
       expect(e.source).toBe('preset next@16');
       expect(e.verdict).toBe('failed');
@@ -67,21 +68,23 @@ describe('expectations: resolve and validate', () => {
       expect(e.link).toMatch(/^https:\/\/unpkg\.com\/next@16\./);
     }
     expect(resolve('next@14.2')).toEqual([]);
-    expect(resolve('next@15.5').map((e) => e.clause).sort()).toEqual(['R2.5', 'R2.5/client', 'R2.5/server']);
+    // 15.5 fails K9.3 in server delivery with the default next.config only: one preset per config.
+    expect(resolve('next@15.5').map((e) => `${e.clause}${e.mode ? ` ${e.mode}` : ''}`)).toEqual(['R2.5/client', 'R2.5/server', 'R2.5', 'K9.3/fresh-29 server', 'K9.3 server']);
+    expect(resolve('next@15.5+stale').map((e) => e.clause)).toEqual(['R2.5/client', 'R2.5/server', 'R2.5']);
   });
 
   it('reads a file (a list, or an object with a list) relative to the base folder, in order', () => {
     const a = file('a.json', [{ clause: 'C7.3', verdict: 'untested', reason: 'no deploymentId' }]);
     const b = file('b.json', { expectations: [{ clause: 'C7.3/build-id', mode: 'static', verdict: 'untested', reason: 'no deploymentId', link: 'https://example.com' }] });
     const list = resolve('next@16', a, b, [{ clause: 'K9.5', verdict: 'passed', reason: 'fixed here', source: 'config: x.json' }]);
-    expect(list.map((e) => e.clause)).toEqual(['R2.5/client', 'R2.5', 'K9.5', 'R2.5/server', 'C7.3', 'C7.3/build-id', 'K9.5']);
-    expect(list[4].source).toBe(`file: ${join(dir, 'a.json')}`);
-    expect(list[6].source).toBe('config: x.json');
+    expect(list.slice(-3).map((e) => e.clause)).toEqual(['C7.3', 'C7.3/build-id', 'K9.5']);
+    expect(list.at(-3)!.source).toBe(`file: ${join(dir, 'a.json')}`);
+    expect(list.at(-1)!.source).toBe('config: x.json');
   });
 
   it('names what is wrong, with the input and the entry', () => {
     const bad = (entry: unknown) => () => resolve(file('bad.json', [entry]));
-    expect(() => resolve('next@17')).toThrow(/Unknown expectations preset "next@17": the package ships next@14.2, next@15.5, next@16/);
+    expect(() => resolve('next@17')).toThrow(/Unknown expectations preset "next@17": the package ships next@14.2, next@15.5, next@15.5\+stale, next@16/);
     expect(() => resolve('missing.json')).toThrow(/missing\.json does not exist/);
     expect(bad({ clause: 'R9.9', verdict: 'failed', reason: 'x' })).toThrow(/bad\.json, entry 1 \(R9\.9\): unknown clause "R9\.9"/);
     expect(bad({ clause: 'R2.5/foo', verdict: 'failed', reason: 'x' })).toThrow(/unknown part "foo" of R2\.5 \(its parts are client, server, digest\)/);
@@ -110,7 +113,7 @@ describe('expectations: the gate', () => {
   it('without expectations a Next 16 site fails the gate, each known deviation named', () => {
     const r = report(tests(['static'], next16), { modes: ['static'], version: '16.4.6' });
     expect(r.gate.passed).toBe(false);
-    expect(r.gate.reasons).toHaveLength(2);
+    expect(r.gate.reasons).toHaveLength(3);
     expect(r.gate.reasons[0]).toMatch(/^R2\.5 \(static\) is failed \(a known deviation of Next 16\.4: the default global error reads "This page couldn’t load", not the spec's text \(next@16\.4\.6 dist\/client\/components\/builtin\/global-error\.js:46\); expect it with --expectations next@16\)/);
     const r25 = r.clauses.find((c) => c.id === 'R2.5')!.results.static!;
     expect(r25.gate).toBe('unexpected');
@@ -123,8 +126,8 @@ describe('expectations: the gate', () => {
     const r = report(tests(['static', 'server'], next16), { expectations: resolve('next@16'), version: '16.4.6' });
     expect(r.gate.reasons).toEqual([]);
     expect(r.gate.passed).toBe(true);
-    expect(r.totals.all.failed).toBe(4); // verdicts are unchanged: R2.5 and K9.5 in both modes
-    expect(r.expectations!.expected).toEqual({ static: 2, server: 2, all: 4 });
+    expect(r.totals.all.failed).toBe(6); // verdicts are unchanged: R2.5, K9.3 and K9.5 in both modes
+    expect(r.expectations!.expected).toEqual({ static: 3, server: 3, all: 6 });
     expect(r.expectations!.unused).toEqual([]);
     expect(r.gate.expected!.some((x) => /^R2\.5\/server \(server\) is failed, as expected: .*\[preset next@16\]$/.test(x))).toBe(true);
     expect(r.clauses.find((c) => c.id === 'R2.5')!.results.server!.gate).toBe('expected');
@@ -161,7 +164,7 @@ describe('expectations: the gate', () => {
 
   it('a mode-specific expectation holds in that mode only; later inputs override earlier ones', () => {
     const list = resolve('next@16', [{ clause: 'K9.5', mode: 'server', verdict: 'passed', reason: 'our site raises the limit' }]);
-    const r = report(tests(['static', 'server'], { 'R2.5': next16['R2.5'], 'K9.5': (m) => [test(m, 'K9.5', m === 'static' ? 'failed' : 'passed')] }), { expectations: list });
+    const r = report(tests(['static', 'server'], { ...next16, 'K9.5': (m) => [test(m, 'K9.5', m === 'static' ? 'failed' : 'passed')] }), { expectations: list });
     expect(r.gate.reasons).toEqual([]);
     expect(r.clauses.find((c) => c.id === 'K9.5')!.results.server!.gate).toBe('ok');
   });
@@ -187,10 +190,10 @@ describe('expectations: the gate', () => {
 
   it('lists expectations that applied to nothing judged (a mode not run, a clause outside the selection)', () => {
     const r = report(tests(['static'], next16), { modes: ['static'], expectations: resolve('next@16') });
-    expect(r.expectations!.unused.map((e) => e.clause)).toEqual(['R2.5/server']);
+    expect(r.expectations!.unused.map((e) => `${e.clause}${e.mode ? ` ${e.mode}` : ''}`)).toEqual(['R2.5/server', 'K9.3/fresh-29 server', 'K9.3 server']);
     const sel = report([test('static', 'R2.2', 'passed', { parts: ['direct', 'link'] })], { modes: ['static'], scope: 'selected', expectations: resolve('next@16') });
     expect(sel.gate.passed).toBe(true);
-    expect(sel.expectations!.unused).toHaveLength(4);
+    expect(sel.expectations!.unused).toHaveLength(8);
     expect(sel.clauses.find((c) => c.id === 'R2.5')!.results.static!.gate).toBe('ungated');
   });
 });
@@ -200,7 +203,9 @@ describe('known deviations and the legend', () => {
     const presets = [...loadPresets().values()];
     expect(presetsFor(presets, '16.4.6').map((p) => p.preset)).toEqual(['next@16']);
     expect(presetsFor(presets, '16.1.0').map((p) => p.preset)).toEqual(['next@16']);
-    expect(presetsFor(presets, '15.5.29').map((p) => p.preset)).toEqual(['next@15.5']);
+    expect(presetsFor(presets, '15.5.29').map((p) => p.preset)).toEqual(['next@15.5', 'next@15.5+stale']);
+    expect(knownDeviation(presetsFor(presets, '15.5.29'), 'K9.3', 'server', '15.5.29')!.note).toMatch(/^a known deviation of Next 15\.5 with the default next\.config: /);
+    expect(knownDeviation(presetsFor(presets, '15.5.29'), 'K9.3', 'static', '15.5.29')).toBeUndefined();
     expect(presetsFor(presets, '15.4.0')).toEqual([]);
     expect(presetsFor(presets, undefined)).toEqual([]);
     expect(knownDeviation(presetsFor(presets, '16.1.0'), 'K9.5', 'static', '16.1.0')!.note).toMatch(/^a known deviation of Next 16\.1 \(seen in next@16\.4\.6; this site runs 16\.1\.0\): the segment-cache scheduler/);
