@@ -19,7 +19,7 @@ Reference site:
   --rebuild              rebuild the reference site even when its build is fresh
 Report:
   --out <dir>            where the report goes (default reports/; must be a writable folder)
-  --expectations <x>     known deviations the gate holds verdicts to: a preset (next@14.2, next@15.5[+stale], next@16)
+  --expectations <x>     known deviations the gate holds verdicts to: a preset (next@14.2, next@15.5, next@16)
                          or a JSON file of {clause, mode?, verdict, reason, link?}; repeatable, later ones win.
                          An unexpected verdict fails the gate, an unexpected pass too (docs/report.md)
   --merge <dir>          rebuild the report from the blob reports of a sharded run (no test runs)
