@@ -7,7 +7,8 @@ import type { ProfileRef, Run } from '../run/model';
 /** conformance/discovery/index.ts (issue 13); loaded only when present. */
 type DiscoveryModule = Pick<typeof import('../discovery/index'), 'discover' | 'mergeProfiles'>;
 
-const DISCOVERY = join(__dirname, '..', 'discovery', 'index.ts');
+/** The module's file: TypeScript in the repository, JavaScript when compiled for the package (dist/). */
+const DISCOVERY = ['index.ts', 'index.js'].map((f) => join(__dirname, '..', 'discovery', f)).find((f) => existsSync(f));
 
 /**
  * Crawls the target (discovery, issue 13) and returns the profile to use: the discovered one, or
@@ -15,7 +16,7 @@ const DISCOVERY = join(__dirname, '..', 'discovery', 'index.ts');
  * (pages and observations, for the report). Undefined when discovery is not installed.
  */
 export async function discoverProfile(run: Pick<Run, 'out' | 'discovery' | 'browser'>, target: string, mode: Mode, hand: ProfileRef | undefined): Promise<ProfileRef | undefined> {
-  if (!existsSync(DISCOVERY)) return undefined;
+  if (!DISCOVERY) return undefined;
   const mod = (await import(DISCOVERY)) as DiscoveryModule;
   process.stdout.write(`Discovering ${target} (at most ${run.discovery.maxPages ?? 200} pages)…\n`);
   const found = await mod.discover({ target, mode, maxPages: run.discovery.maxPages, ignoreRobots: run.discovery.ignoreRobots, executablePath: run.browser?.executablePath });
