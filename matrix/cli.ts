@@ -23,7 +23,7 @@ const USAGE = `Usage: npm run matrix [-- options]
   --only <id>        judge only this run (e.g. next-14.2-static) or every run of an implementation (e.g. next-16); repeatable
   --skip-build       use the builds already in .cache/implementations (fail a column that has none)
   --out <dir>        where the matrix goes (default reports/matrix)
-  --write-expected   regenerate matrix/expected.json and docs/implementations.md's table, then exit
+  --write-expected   regenerate matrix/expected.json, docs/implementations.md's table and the expectation presets (spec/expectations/), then exit
   --discovery        also judge each run with no profile (discovery crawls it) and compare the verdicts with the
                      hand-written profile's: <out>/discovery-comparison.{md,json}; exit 1 on a difference no
                      missing scenario explains
@@ -87,8 +87,8 @@ async function main(): Promise<number> {
     return 0;
   }
   if (opts['write-expected']) {
-    writeExpected();
-    console.log('Wrote matrix/expected.json and the table of docs/implementations.md.');
+    const presets = writeExpected();
+    console.log(`Wrote matrix/expected.json, the table of docs/implementations.md and the expectation presets spec/expectations/{${presets.join(',')}}.`);
     return 0;
   }
   const plan = planMatrix(loadVersions());

@@ -9,6 +9,7 @@ import { CLAUSES } from '../spec/clauses';
 import { contextOf, expectationsFor, type Expectation } from './expected';
 import { loadVersions, planMatrix } from './versions';
 import { rowsOf, type ClauseLike } from './cells';
+import { writePresets } from './expectation-presets';
 
 const ROOT = join(__dirname, '..');
 export const EXPECTED_JSON = join(ROOT, 'matrix', 'expected.json');
@@ -71,7 +72,9 @@ export function withGeneratedTable(doc: string): string {
   return `${doc.slice(0, start)}${BEGIN}\n\n${expectedMarkdown()}\n\n${doc.slice(end)}`;
 }
 
-export function writeExpected(): void {
+/** Writes expected.json, the table of docs/implementations.md and the expectation presets (spec/expectations/); returns the presets' files. */
+export function writeExpected(): string[] {
   writeFileSync(EXPECTED_JSON, expectedJson());
   writeFileSync(IMPLEMENTATIONS_MD, withGeneratedTable(readFileSync(IMPLEMENTATIONS_MD, 'utf8')));
+  return writePresets();
 }

@@ -10,6 +10,7 @@ import { defaultRun, REFERENCE_PROFILE_FILE, referenceTarget, ROOT } from '../ru
 import { MODES, type ProfileRef, type Run, type RunTarget, type TargetFacts } from '../run/model';
 import { describeErrno, ensureWritableDir } from '../run/out-dir';
 import { discoverProfile } from './discovery-step';
+import { resolveExpectations } from '../expectations/model';
 
 /**
  * Turns the parsed arguments into the Run, checking everything once, before Playwright starts:
@@ -25,6 +26,8 @@ export async function resolveRun(args: RunArgs, log: (line: string) => void = (l
     options: { force: args.force, rebuild: args.rebuild, isolate: args.isolate, noBuild: false, workers: args.workers, reporters: args.reporters, shard: args.shard, playwrightArgs: args.playwrightArgs },
     discovery: { enabled: !!args.target && !args.noDiscovery, maxPages: args.maxPages, ignoreRobots: args.ignoreRobots, writeProfile: args.writeProfile && resolve(args.writeProfile) },
   });
+  // Known deviations (--expectations, repeatable; a config's list comes first): checked now, applied by the gate.
+  if (args.expectations.length) base.expectations = checkedExpectations(args.expectations);
   if (args.merge !== undefined) return { ...base, kind: 'merge', targets: [], mergeFrom: checkMergeDir(args.merge) };
   if (base.discovery.writeProfile) checkWritableParent(base.discovery.writeProfile);
 
@@ -53,6 +56,14 @@ export async function resolveRun(args: RunArgs, log: (line: string) => void = (l
     log(`Pre-flight of the profile's scenarios against ${target}:\n${renderPreflight(checks)}`);
   }
   return { ...base, targets: [t] };
+}
+
+function checkedExpectations(inputs: string[]) {
+  try {
+    return resolveExpectations(inputs, process.cwd());
+  } catch (e) {
+    throw new UsageError(`--expectations: ${(e as Error).message}`);
+  }
 }
 
 function readProfile(file: string): ProfileRef {

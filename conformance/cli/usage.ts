@@ -19,6 +19,9 @@ Reference site:
   --rebuild              rebuild the reference site even when its build is fresh
 Report:
   --out <dir>            where the report goes (default reports/; must be a writable folder)
+  --expectations <x>     known deviations the gate holds verdicts to: a preset (next@14.2, next@15.5, next@16)
+                         or a JSON file of {clause, mode?, verdict, reason, link?}; repeatable, later ones win.
+                         An unexpected verdict fails the gate, an unexpected pass too (docs/report.md)
   --merge <dir>          rebuild the report from the blob reports of a sharded run (no test runs)
 Playwright (handed on as written):
   --grep/-g <re>  --grep-invert <re>  --shard <i/n>  --repeat-each <n>  --retries <n>  --max-failures <n>  -x
@@ -29,6 +32,7 @@ Playwright (handed on as written):
   --reporter <name>      an extra reporter; the conformance reporter always runs
   -- <anything>          everything after a separate -- goes to playwright test unchecked
 
-Exit codes: 0 gate passed · 1 gate failed (a clause failed, cantTell or untested; or a shard missing) ·
+Exit codes: 0 gate passed · 1 gate failed (a clause failed, cantTell or untested and not expected so; an expected
+            verdict that now passes; or a shard missing) ·
             2 usage or environment error (bad flag, dead target, no browser, unwritable --out, no test ran) ·
             130/143 stopped by SIGINT/SIGTERM (what finished is still reported).`;

@@ -1,7 +1,8 @@
 import { CLAUSES, type Clause, type Mode } from '../../spec/clauses';
 import { REPORT_SCHEMA_VERSION, VERDICTS, type ClauseRow, type Report, type TargetInfo, type TestRecord, type Totals, type Verdict } from './model';
-import { gates } from './verdicts';
 import { judgeClause } from '../outcome/clause-verdict';
+import type { Expectation, PresetFile } from '../expectations/model';
+import { applyGate } from './gate';
 
 export interface CollectedTest extends TestRecord {
   mode: Mode;
@@ -21,6 +22,10 @@ export interface BuildInput {
   finishedAt: Date;
   mutation?: Report['mutation'];
   clauses?: readonly Clause[];
+  /** Known deviations the gate holds verdicts to (Run.expectations). */
+  expectations?: readonly Expectation[];
+  /** The shipped presets, for "a known deviation of Next …" when the target's framework version was seen. */
+  presets?: readonly PresetFile[];
 }
 
 const copy = <T>(xs: readonly T[] | undefined): T[] | undefined => (xs ? [...xs] : undefined);
@@ -64,15 +69,13 @@ export function buildReport(input: BuildInput): Report {
 
   const reasons: string[] = [];
   if (input.tests.length === 0) reasons.push('no conformance test ran (see the run\'s output for why)');
-  for (const row of rows) {
-    if (row.kind !== 'normative') continue;
-    for (const mode of input.modes) {
-      if (!row.modes.includes(mode)) continue;
-      if (input.gateScope === 'selected' && !input.selected.has(selectionKey(row.id, mode))) continue;
-      const r = row.results[mode]!;
-      if (gates(r.verdict)) reasons.push(`${row.id} (${mode}) is ${r.verdict}${r.reason ? `: ${r.reason}` : ''}`);
-    }
-  }
+  const detected = Object.fromEntries(input.targets.filter((t) => t.frameworkVersion && /next/i.test(t.framework ?? 'Next.js')).map((t) => [t.mode, t.frameworkVersion!]));
+  const gate = applyGate({
+    rows, modes: input.modes, scope: input.gateScope,
+    inScope: (id, mode) => input.gateScope === 'all' || input.selected.has(selectionKey(id, mode)),
+    expectations: input.expectations, presets: input.presets, detected,
+  });
+  reasons.push(...gate.reasons);
 
   return {
     schema: 'spec-conformance-report',
@@ -86,7 +89,8 @@ export function buildReport(input: BuildInput): Report {
     targets: input.targets,
     clauses: rows,
     totals,
-    gate: { passed: reasons.length === 0, scope: input.gateScope, reasons },
+    gate: { passed: reasons.length === 0, scope: input.gateScope, reasons, ...(gate.expected.length ? { expected: gate.expected } : {}) },
+    ...(gate.expectations ? { expectations: gate.expectations } : {}),
     mutation: input.mutation,
   };
 }

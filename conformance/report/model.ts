@@ -5,7 +5,7 @@ import type { ClauseKind, Mode } from '../../spec/clauses';
  * The conformance report (reports/conformance.json). Schema: spec/schemas/report-schema.json — bump
  * REPORT_SCHEMA_VERSION on any change that a reader could notice.
  */
-export const REPORT_SCHEMA_VERSION = '1.2.0';
+export const REPORT_SCHEMA_VERSION = '1.4.0';
 
 /** EARL outcome words. */
 export { VERDICTS, type Verdict } from '../outcome/verdict';
@@ -55,6 +55,47 @@ export interface ClauseResult {
   /** Advisory observations of this clause's tests (what the spec does not state). */
   advisories?: (Advisory & { test: string })[];
   tests: TestRecord[];
+  /** How the gate counts this verdict (normative clauses; absent elsewhere). See gate.ts. */
+  gate?: GateStatus;
+  /** The expectations that held for this clause and its parts in this mode, each with what was observed. */
+  expectations?: ExpectationOutcome[];
+  /** A failed clause or part that the matrix's table knows for the target's detected framework version. */
+  knownDeviations?: KnownDeviation[];
+}
+
+/**
+ * How the gate counts a clause in one mode: `ok` (passed, or as expected with nothing waived),
+ * `expected` (not passed, and exactly as its expectations say: a known deviation, kept apart from
+ * failures), `unexpected` (fails the gate: a verdict not expected, or an unexpected pass),
+ * `ungated` (outside the gate: outside the run's selection).
+ */
+export type GateStatus = 'ok' | 'expected' | 'unexpected' | 'ungated';
+
+/** One expectation (conformance/expectations/model.ts) as the gate applied it. */
+export interface ExpectationOutcome {
+  /** The clause or part it is for: "R2.5", "R2.5/client". */
+  of: string;
+  expected: Verdict;
+  observed: Verdict;
+  met: boolean;
+  reason: string;
+  link?: string;
+  source?: string;
+  cite?: string[];
+}
+
+/** "a known deviation of Next 16.4: …": a failed clause or part that a shipped preset names for the detected version. */
+export interface KnownDeviation {
+  of: string;
+  /** The sentence the report shows. */
+  note: string;
+  /** The preset that names it (usable as --expectations). */
+  preset: string;
+  /** The framework version seen on the target (window.next.version). */
+  detected: string;
+  reason: string;
+  link?: string;
+  cite?: string[];
 }
 
 export interface ClauseRow {
@@ -103,7 +144,23 @@ export interface Report {
   targets: TargetInfo[];
   clauses: ClauseRow[];
   totals: Partial<Record<Mode, Totals>> & { all: Totals };
-  gate: { passed: boolean; scope: 'all' | 'selected'; reasons: string[] };
+  gate: {
+    passed: boolean;
+    scope: 'all' | 'selected';
+    /** Why the gate failed: one line per unexpected verdict (an unexpected pass included). */
+    reasons: string[];
+    /** Verdicts that are not passed but were expected: one line each, with the reason (they do not fail the gate). */
+    expected?: string[];
+  };
+  /** The run's expectations (--expectations, the config's `expectations`). Absent: none given. */
+  expectations?: {
+    /** Where they came from, in order ("preset next@16", "file: …"). */
+    sources: string[];
+    /** How many clause verdicts were expected and not passed, per mode and in all. */
+    expected: Partial<Record<Mode, number>> & { all: number };
+    /** Expectations that applied to no clause or part judged in this run (their mode not run, or outside the selection). */
+    unused: { clause: string; mode?: Mode; verdict: Verdict; reason: string; source?: string }[];
+  };
   /**
    * Per pending clause, what discovery observed on the target that bears on its open questions
    * (spec/schemas/observations.schema.json). Never a verdict: pending clauses stay untested.

@@ -7,6 +7,7 @@ import type { Mode } from '../../spec/clauses';
 import { clauseIdsOf } from '../harness/clause';
 import { ROOT } from '../harness/paths';
 import { currentRun } from '../run/channel';
+import { loadPresets } from '../expectations/model';
 import { checkShards, shardReasons } from '../run/facts';
 import { buildReport, selectionKey, type CollectedTest } from './build-report';
 import { collect } from './collect';
@@ -96,6 +97,8 @@ export default class ConformanceReporter implements Reporter {
       startedAt: this.startedAt,
       finishedAt: new Date(),
       mutation: mutationOf(out),
+      expectations: currentRun().expectations,
+      presets: [...loadPresets().values()],
     });
     // What discovery observed that bears on the pending clauses (issue 13), carried by the run facts: kept beside the verdicts.
     const observed = facts.find((f) => f.observations)?.observations;

@@ -30,6 +30,8 @@ export interface RunArgs {
   writeProfile?: string;
   /** --no-discovery: use the profile as given, no crawl. */
   noDiscovery: boolean;
+  /** --expectations <preset|file>, repeatable, in order (conformance/expectations/model.ts). */
+  expectations: string[];
   /** --project static|server (reference runs: which modes). */
   projects: Mode[];
   workers?: number | string;
@@ -64,6 +66,7 @@ const OPTIONS = {
   'ignore-robots': { type: 'boolean' },
   'write-profile': { type: 'string' },
   'no-discovery': { type: 'boolean' },
+  expectations: { type: 'string', multiple: true },
   // Playwright's, interpreted here: which projects, how many workers, extra reporters.
   project: { type: 'string', multiple: true },
   workers: { type: 'string', short: 'j' },
@@ -111,6 +114,7 @@ export function parseRunArgs(argv: string[]): RunArgs {
     ignoreRobots: !!v['ignore-robots'],
     writeProfile: str('write-profile'),
     noDiscovery: !!v['no-discovery'],
+    expectations: (v.expectations as string[] | undefined) ?? [],
     projects: [],
     reporters: ((v.reporter as string[] | undefined) ?? []).flatMap((r) => r.split(',')).map((r) => r.trim()).filter(Boolean),
     playwrightArgs: [],

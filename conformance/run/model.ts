@@ -1,4 +1,5 @@
 import type { Mode } from '../../spec/clauses';
+import type { Expectation } from '../expectations/model';
 import type { TargetProfile } from './profile';
 
 /**
@@ -25,6 +26,11 @@ export interface Run {
   discovery: DiscoveryOptions;
   /** For `merge`: the folder holding the shards' blob reports. */
   mergeFrom?: string;
+  /**
+   * Known deviations (conformance/expectations/model.ts), resolved and checked by the CLI from
+   * --expectations and the config's `expectations`: the gate holds each verdict to them.
+   */
+  expectations?: Expectation[];
 }
 
 export interface RunTarget {

@@ -1,0 +1,131 @@
+import type { Mode } from '../../spec/clauses';
+import { expectationFor, type Expectation, type PresetFile } from '../expectations/model';
+import { knownDeviation, presetsFor } from '../expectations/known';
+import type { ClauseResult, ClauseRow, ExpectationOutcome, Report, Verdict } from './model';
+import { gates } from './verdicts';
+
+/**
+ * The gate, with known deviations (issue 22). For every applicable normative clause in the run's
+ * scope and mode:
+ * - no expectation for it or its parts: the gate fails on failed, cantTell and untested, as ever;
+ * - an expectation for the clause: its verdict must be exactly the expected one;
+ * - expectations for some of its parts: each of those parts must have its expected verdict, and
+ *   every other part must pass (or be absent where optional): the waiver covers only what it names;
+ *   without an expectation of its own the clause is then judged by its parts.
+ * A verdict other than the expected one fails the gate, a pass included ("R2.5/client (static) now
+ * passes: remove its expectation"), so a fixed deviation is noticed. Each result gets its `gate`
+ * status, the expectations applied and, when the detected framework version has a preset naming a
+ * failed clause or part, its known deviation. Mutates `rows` (adds those fields); returns the rest.
+ */
+export interface GateInput {
+  rows: ClauseRow[];
+  modes: Mode[];
+  scope: 'all' | 'selected';
+  /** For scope `selected`: `${id}|${mode}` of each clause with a selected test. */
+  inScope: (id: string, mode: Mode) => boolean;
+  expectations?: readonly Expectation[];
+  /** The shipped presets (for "a known deviation of …"). */
+  presets?: readonly PresetFile[];
+  /** The framework version seen on each mode's target. */
+  detected?: Partial<Record<Mode, string>>;
+}
+
+export interface GateOutput {
+  reasons: string[];
+  expected: string[];
+  expectations?: Report['expectations'];
+}
+
+export function applyGate(input: GateInput): GateOutput {
+  const list = input.expectations ?? [];
+  const used = new Set<Expectation>();
+  const reasons: string[] = [];
+  const expected: string[] = [];
+  const counts: Partial<Record<Mode, number>> & { all: number } = { all: 0 };
+  for (const row of input.rows) {
+    if (row.kind !== 'normative') continue;
+    for (const mode of input.modes) {
+      if (!row.modes.includes(mode)) continue;
+      const r = row.results[mode];
+      if (!r) continue;
+      if (!input.inScope(row.id, mode)) {
+        r.gate = 'ungated';
+        continue;
+      }
+      const detected = input.detected?.[mode];
+      const presets = detected ? presetsFor(input.presets ?? [], detected) : [];
+      const judged = judge(row.id, mode, r, list, presets, detected);
+      judged.applied.forEach((e) => used.add(e));
+      reasons.push(...judged.problems);
+      r.gate = judged.problems.length ? 'unexpected' : judged.outcomes.some((o) => o.expected !== 'passed' && o.met) ? 'expected' : 'ok';
+      if (judged.outcomes.length) r.expectations = judged.outcomes;
+      if (judged.known.length) r.knownDeviations = judged.known;
+      if (r.gate === 'expected') {
+        counts[mode] = (counts[mode] ?? 0) + 1;
+        counts.all++;
+        for (const o of judged.outcomes) if (o.expected !== 'passed') expected.push(`${o.of} (${mode}) is ${o.observed}, as expected: ${o.reason}${o.source ? ` [${o.source}]` : ''}`);
+      }
+    }
+  }
+  if (!list.length) return { reasons, expected };
+  const sources = [...new Set(list.map((e) => e.source ?? 'inline'))];
+  const unused = list.filter((e) => !used.has(e)).map((e) => ({ clause: e.clause, ...(e.mode ? { mode: e.mode } : {}), verdict: e.verdict, reason: e.reason, ...(e.source ? { source: e.source } : {}) }));
+  return { reasons, expected, expectations: { sources, expected: counts, unused } };
+}
+
+const tag = (e: Expectation) => (e.source ? `; ${e.source}` : '');
+
+function judge(id: string, mode: Mode, r: ClauseResult, list: readonly Expectation[], presets: readonly PresetFile[], detected: string | undefined) {
+  const problems: string[] = [];
+  const outcomes: ExpectationOutcome[] = [];
+  const applied: Expectation[] = [];
+  const known: NonNullable<ClauseResult['knownDeviations']> = [];
+  const deviation = (of: string, v: Verdict) => {
+    if (v !== 'failed' || !detected) return undefined;
+    const d = knownDeviation(presets, of, mode, detected);
+    if (d) known.push(d);
+    return d;
+  };
+  const because = (reason: string | undefined) => (reason ? `: ${reason}` : '');
+  const check = (of: string, e: Expectation, observed: Verdict, reason: string | undefined) => {
+    applied.push(e);
+    outcomes.push({ of, expected: e.verdict, observed, met: observed === e.verdict, reason: e.reason, ...(e.link ? { link: e.link } : {}), ...(e.source ? { source: e.source } : {}), ...(e.cite ? { cite: [...e.cite] } : {}) });
+    if (observed === e.verdict) return;
+    if (observed === 'passed') problems.push(`${of} (${mode}) now passes: remove its expectation (expected ${e.verdict}: ${e.reason}${tag(e)})`);
+    else problems.push(`${of} (${mode}) is ${observed}, not ${e.verdict} as expected (${e.reason}${tag(e)})${because(reason)}`);
+  };
+  const unexpected = (of: string, v: Verdict, reason: string | undefined, extra = '') => {
+    const d = deviation(of, v);
+    const note = d ? ` (${d.note}; expect it with --expectations ${d.preset})` : '';
+    problems.push(`${of} (${mode}) is ${v}${extra}${note}${because(reason)}`);
+  };
+
+  const own = expectationFor(list, id, mode);
+  const parts = (r.parts ?? []).map((p) => ({ p, e: expectationFor(list, `${id}/${p.id}`, mode) }));
+  const anyPart = parts.some((x) => x.e);
+  if (own) {
+    check(id, own, r.verdict, r.reason);
+    deviation(id, r.verdict);
+  }
+  for (const { p, e } of parts) {
+    const of = `${id}/${p.id}`;
+    if (e) {
+      check(of, e, p.verdict, p.reason);
+      deviation(of, p.verdict);
+    } else if (anyPart && gates(p.verdict)) {
+      unexpected(of, p.verdict, p.reason, `, and no expectation of ${id} covers it`);
+    } else deviation(of, p.verdict);
+  }
+  if (!own) {
+    // With expectations for some parts only, the parts decide, unless the clause's verdict comes from elsewhere (a failure no part accounts for).
+    const explained = anyPart && parts.some(({ p }) => p.verdict === r.verdict);
+    if (gates(r.verdict) && !explained) unexpected(id, r.verdict, r.reason);
+    else deviation(id, r.verdict);
+  }
+  return { problems, outcomes, applied, known: dedupe(known) };
+}
+
+function dedupe<T extends { of: string }>(xs: T[]): T[] {
+  const seen = new Set<string>();
+  return xs.filter((x) => !seen.has(x.of) && !!seen.add(x.of));
+}
