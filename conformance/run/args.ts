@@ -13,8 +13,6 @@ export interface RunArgs {
   config?: string;
   /** --summary <file>: append conformance.md to this file after the run (GitHub's $GITHUB_STEP_SUMMARY). */
   summary?: string;
-  /** --expectations <preset|file>, repeatable: known deviations (added to the config's). */
-  expectations: string[];
   target?: string;
   mode?: Mode;
   profile?: string;
@@ -30,7 +28,7 @@ export interface RunArgs {
   writeProfile?: string;
   /** --no-discovery: use the profile as given, no crawl. */
   noDiscovery: boolean;
-  /** --expectations <preset|file>, repeatable, in order (conformance/expectations/model.ts). */
+  /** --expectations <preset|file>, repeatable, in order (conformance/expectations/model.ts); added after the config's. */
   expectations: string[];
   /** --project static|server (reference runs: which modes). */
   projects: Mode[];
@@ -52,7 +50,6 @@ const OPTIONS = {
   version: { type: 'boolean', short: 'V' },
   config: { type: 'string', short: 'c' },
   summary: { type: 'string' },
-  expectations: { type: 'string', multiple: true },
   target: { type: 'string' },
   mode: { type: 'string' },
   profile: { type: 'string' },
@@ -102,7 +99,6 @@ export function parseRunArgs(argv: string[]): RunArgs {
     version: !!v.version,
     config: str('config'),
     summary: str('summary'),
-    expectations: (v.expectations as string[] | undefined) ?? [],
     target: str('target'),
     profile: str('profile'),
     out: str('out'),
