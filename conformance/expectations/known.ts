@@ -17,10 +17,15 @@ export function presetsFor(presets: Iterable<PresetFile>, detected: string | und
   });
 }
 
-export interface Deviation {
+/** A failed clause or part that a shipped preset names for the detected version (the report keeps it under the result). */
+export interface KnownDeviation {
+  /** The clause or part: "R2.5", "R2.5/client". */
   of: string;
+  /** The sentence the report shows. */
   note: string;
+  /** The preset that names it (usable as --expectations). */
   preset: string;
+  /** The framework version seen on the target (window.next.version). */
   detected: string;
   reason: string;
   link?: string;
@@ -28,7 +33,7 @@ export interface Deviation {
 }
 
 /** The known deviation of a failed clause or part in one mode, if a preset for the detected version names it. */
-export function knownDeviation(presets: readonly PresetFile[], of: string, mode: Mode, detected: string): Deviation | undefined {
+export function knownDeviation(presets: readonly PresetFile[], of: string, mode: Mode, detected: string): KnownDeviation | undefined {
   for (const p of presets) {
     const e: Expectation | undefined = p.expectations.find((x) => x.clause === of && x.verdict === 'failed' && (x.mode === undefined || x.mode === mode));
     if (!e) continue;

@@ -103,9 +103,15 @@ function judge(id: string, mode: Mode, r: ClauseResult, list: readonly Expectati
   const own = expectationFor(list, id, mode);
   const parts = (r.parts ?? []).map((p) => ({ p, e: expectationFor(list, `${id}/${p.id}`, mode) }));
   const anyPart = parts.some((x) => x.e);
+  // The clause first, then its parts (the order of the report's lines).
   if (own) {
     check(id, own, r.verdict, r.reason);
     deviation(id, r.verdict);
+  } else {
+    // With expectations for some parts only, the parts decide, unless the clause's verdict comes from elsewhere (a failure no part accounts for).
+    const explained = anyPart && parts.some(({ p }) => p.verdict === r.verdict);
+    if (gates(r.verdict) && !explained) unexpected(id, r.verdict, r.reason);
+    else deviation(id, r.verdict);
   }
   for (const { p, e } of parts) {
     const of = `${id}/${p.id}`;
@@ -115,12 +121,6 @@ function judge(id: string, mode: Mode, r: ClauseResult, list: readonly Expectati
     } else if (anyPart && gates(p.verdict)) {
       unexpected(of, p.verdict, p.reason, `, and no expectation of ${id} covers it`);
     } else deviation(of, p.verdict);
-  }
-  if (!own) {
-    // With expectations for some parts only, the parts decide, unless the clause's verdict comes from elsewhere (a failure no part accounts for).
-    const explained = anyPart && parts.some(({ p }) => p.verdict === r.verdict);
-    if (gates(r.verdict) && !explained) unexpected(id, r.verdict, r.reason);
-    else deviation(id, r.verdict);
   }
   return { problems, outcomes, applied, known: dedupe(known) };
 }

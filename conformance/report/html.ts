@@ -1,6 +1,7 @@
 import type { ClauseResult, ClauseRow, Report, TestRecord, Verdict } from './model';
 import { renderObservedHtml } from './observed';
 import { escapeHtml as esc } from './escape';
+import { ABOUT_FILE } from './about';
 
 /**
  * One self-contained HTML page (inline CSS and a few lines of script, nothing fetched) that an
@@ -16,7 +17,8 @@ export function renderHtml(r: Report): string {
 <body>
 <header class="top"><div class="wrap">
 <h1>Conformance report</h1>
-<p class="gate ${r.gate.passed ? 'ok' : 'bad'}">${r.gate.passed ? 'Gate passed' : 'Gate failed'}: ${r.gate.passed ? 'every applicable normative clause passed' : `${r.gate.reasons.length} applicable normative clause verdict(s) are not passed`} <span class="muted">(scope: ${r.gate.scope === 'all' ? 'all clauses' : 'clauses selected in this run'})</span></p>
+<p class="gate ${r.gate.passed ? 'ok' : 'bad'}">${r.gate.passed ? 'Gate passed' : 'Gate failed'}: ${gateSentence(r)} <span class="muted">(scope: ${r.gate.scope === 'all' ? 'all clauses' : 'clauses selected in this run'})</span></p>
+<p class="muted">What the words mean: <a href="#legend">legend</a> · <a href="${ABOUT_FILE}">how to read this report</a></p>
 </div></header>
 <main class="wrap">
 <section aria-labelledby="run-h"><h2 id="run-h">Run</h2>
@@ -28,9 +30,11 @@ ${r.targets.map((t) => `<dt>${esc(t.mode)} target</dt><dd><a href="${esc(t.url)}
 ${r.mutation ? `<dt>Mutation score</dt><dd>${(r.mutation.score * 100).toFixed(0)}% — ${r.mutation.killed} of ${r.mutation.total} mutants killed, ${r.mutation.collateral} collateral failures <span class="muted">(${esc(r.mutation.at)})</span></dd>` : ''}
 </dl>
 <table class="totals"><caption>Verdicts per mode (clauses)</caption>
-<thead><tr><th scope="col">Mode</th>${VERDICT_ORDER.map((v) => `<th scope="col">${badge(v)}</th>`).join('')}</tr></thead>
-<tbody>${[...r.modes, 'all' as const].map((m) => `<tr><th scope="row">${m}</th>${VERDICT_ORDER.map((v) => `<td>${r.totals[m]?.[v] ?? 0}</td>`).join('')}</tr>`).join('')}</tbody></table>
+<thead><tr><th scope="col">Mode</th>${VERDICT_ORDER.map((v) => `<th scope="col">${badge(v)}</th>`).join('')}${r.expectations ? `<th scope="col"><span class="badge expected">expected</span> <span class="muted">of those</span></th>` : ''}</tr></thead>
+<tbody>${[...r.modes, 'all' as const].map((m) => `<tr><th scope="row">${m}</th>${VERDICT_ORDER.map((v) => `<td>${r.totals[m]?.[v] ?? 0}</td>`).join('')}${r.expectations ? `<td>${r.expectations.expected[m] ?? 0}</td>` : ''}</tr>`).join('')}</tbody></table>
 ${r.gate.reasons.length ? `<details class="reasons" open><summary>Why the gate failed</summary><ul>${r.gate.reasons.map((x) => `<li>${esc(x)}</li>`).join('')}</ul></details>` : ''}
+${expectedHtml(r)}
+${knownHtml(r)}
 </section>
 <section aria-labelledby="cl-h"><h2 id="cl-h">Clauses</h2>
 <form class="filters" aria-label="Filter clauses">
@@ -44,6 +48,7 @@ ${r.gate.reasons.length ? `<details class="reasons" open><summary>Why the gate f
 ${r.clauses.map((c) => clauseRow(c, r.modes, r.observed)).join('\n')}
 </table>
 </section>
+${legendHtml()}
 </main>
 <script>${SCRIPT}</script>
 </body></html>
@@ -51,6 +56,90 @@ ${r.clauses.map((c) => clauseRow(c, r.modes, r.observed)).join('\n')}
 }
 
 const VERDICT_ORDER: Verdict[] = ['passed', 'failed', 'cantTell', 'untested', 'inapplicable'];
+
+/** The gate in one sentence (expected verdicts named apart from failures). */
+function gateSentence(r: Report): string {
+  const n = r.expectations?.expected.all ?? 0;
+  const expected = n ? `; ${n} verdict(s) not passed but expected (known deviations, listed below)` : '';
+  if (r.gate.passed) return `every applicable normative clause passed${n ? ' or had its expected verdict' : ''}${expected}`;
+  return `${r.gate.reasons.length} verdict(s) are not as expected${expected}`;
+}
+
+/** Beside a clause's verdict: "expected", or "unexpected pass" for a pass where an expectation said otherwise. */
+function gateLabel(res: ClauseResult): string {
+  if (res.gate === 'expected') return ' <span class="badge expected" title="not passed, as its expectation says: not counted against the gate">expected</span>';
+  if (res.gate === 'unexpected' && res.expectations?.some((e) => e.observed === 'passed' && !e.met)) return ' <span class="badge unexpected" title="an expectation said otherwise: remove it">unexpected pass</span>';
+  if (res.gate === 'unexpected' && res.knownDeviations?.length) return ' <span class="badge known" title="a known deviation of the detected framework version">known deviation</span>';
+  return '';
+}
+
+function linkOf(x: { link?: string; cite?: string[] }): string {
+  const cite = x.cite?.length ? ` <span class="muted">${x.cite.map((c) => `<code>${esc(c)}</code>`).join(', ')}</span>` : '';
+  return `${cite}${x.link ? ` <a href="${esc(x.link)}">source</a>` : ''}`;
+}
+
+/** Under a clause, per mode: each expectation that held, and whether the verdict met it. */
+function expectationDetails(res: ClauseResult): string {
+  const out: string[] = [];
+  for (const e of res.expectations ?? []) {
+    out.push(`<li><code>${esc(e.of)}</code> expected ${badge(e.expected)}, observed ${badge(e.observed)} — ${e.met ? 'as expected' : '<strong>not as expected</strong>'}: ${esc(e.reason)}${linkOf(e)}${e.source ? ` <span class="muted">(${esc(e.source)})</span>` : ''}</li>`);
+  }
+  for (const d of res.knownDeviations ?? []) out.push(`<li><code>${esc(d.of)}</code> ${esc(d.note)}${d.link ? ` <a href="${esc(d.link)}">source</a>` : ''} <span class="muted">(preset ${esc(d.preset)})</span></li>`);
+  return out.length ? `<ul class="expect">${out.join('')}</ul>` : '';
+}
+
+/** The verdicts that were not passed but expected: apart from failures, each with its reason and link. */
+function expectedHtml(r: Report): string {
+  if (!r.expectations) return '';
+  const items: string[] = [];
+  for (const c of r.clauses) {
+    for (const m of r.modes) {
+      const res = c.results[m];
+      if (res?.gate !== 'expected') continue;
+      for (const e of res.expectations ?? []) {
+        if (e.expected === 'passed') continue;
+        items.push(`<li><a href="#${esc(c.id)}"><code>${esc(e.of)}</code></a> (${m}) ${badge(e.observed)} <span class="badge expected">expected</span> ${esc(e.reason)}${linkOf(e)}${e.source ? ` <span class="muted">(${esc(e.source)})</span>` : ''}</li>`);
+      }
+    }
+  }
+  const unused = r.expectations.unused.map((e) => `<li><code>${esc(e.clause)}</code>${e.mode ? ` (${e.mode})` : ''} ${esc(e.verdict)}: ${esc(e.reason)}${e.source ? ` <span class="muted">(${esc(e.source)})</span>` : ''}</li>`);
+  return `<details class="expected-list" open><summary>Expected verdicts — known deviations, not counted against the gate (${items.length})</summary>
+<p class="muted">Expectations from ${r.expectations.sources.map((x) => esc(x)).join(', ')}. A verdict other than the expected one fails the gate, a pass included.</p>
+${items.length ? `<ul>${items.join('')}</ul>` : '<p>None of this run\'s verdicts needed one.</p>'}
+${unused.length ? `<p class="muted">Expectations that applied to nothing judged in this run (mode not run, or outside the selection):</p><ul class="muted">${unused.join('')}</ul>` : ''}</details>`;
+}
+
+/** Failures that the table of the detected framework version knows ("a known deviation of Next 16.4: …"), outside expectations. */
+function knownHtml(r: Report): string {
+  const items: string[] = [];
+  for (const c of r.clauses) {
+    for (const m of r.modes) {
+      const res = c.results[m];
+      if (!res?.knownDeviations?.length || res.gate === 'expected') continue;
+      for (const d of res.knownDeviations) items.push(`<li><a href="#${esc(c.id)}"><code>${esc(d.of)}</code></a> (${m}): ${esc(d.note)}${d.link ? ` <a href="${esc(d.link)}">source</a>` : ''} — to expect it: <code>--expectations ${esc(d.preset)}</code></li>`);
+    }
+  }
+  return items.length ? `<details class="known-list" open><summary>Known deviations of the detected framework version (${items.length})</summary><ul>${items.join('')}</ul></details>` : '';
+}
+
+/** What the words mean, on the page itself; the full explanation is the page beside the report (docs/report.md). */
+function legendHtml(): string {
+  const rows: [string, string][] = [
+    ['passed', 'every part of the clause that applies in this mode was observed at least once, and every observation agreed with the quoted text'],
+    ['failed', 'an observation of this site contradicts the quoted text; the reason says what was expected and what was seen'],
+    ['cantTell', 'an observation could not complete (a bounded wait ran out, a timeout, a navigation error, or a test that failed then passed); the reason names what was pending'],
+    ['untested', 'what the clause needs is not there (the profile lacks the scenario, a precondition is missing, a part was never observed) or the clause is pending; the reason names what is missing and the fix. Never counted as passed'],
+    ['inapplicable', 'the clause or part does not apply to this delivery mode (the reason says why), an optional part is absent, or the clause is informative'],
+  ];
+  return `<section aria-labelledby="legend-h" id="legend"><h2 id="legend-h">Legend</h2>
+<dl class="legend">${rows.map(([v, t]) => `<dt>${badge(v as Verdict)}</dt><dd>${esc(t)}</dd>`).join('')}
+<dt><span class="badge expected">expected</span></dt><dd>not passed, and exactly as an expectation of this run says (a known deviation, with its reason and link): shown apart from failures and not counted against the gate. A different verdict fails the gate.</dd>
+<dt><span class="badge unexpected">unexpected pass</span></dt><dd>passed where an expectation said otherwise: the deviation is fixed, so the gate fails until the expectation is removed.</dd>
+<dt><span class="badge known">known deviation</span></dt><dd>failed, and the matrix's cited table knows this failure for the framework version seen on the target; the note names the framework file and line. It still fails the gate unless expected (<code>--expectations next@&lt;version&gt;</code>).</dd>
+</dl>
+<p>The gate passes when every applicable normative clause has its expected verdict: <code>passed</code>, unless an expectation says otherwise. More: <a href="${ABOUT_FILE}">how to read this report</a> (docs/report.md of the package).</p>
+</section>`;
+}
 
 function clauseRow(c: ClauseRow, modes: Report['modes'], observed?: Report['observed']): string {
   const data = modes.map((m) => `data-${m}="${c.results[m]!.verdict}"`).join(' ');
@@ -64,6 +153,7 @@ function clauseRow(c: ClauseRow, modes: Report['modes'], observed?: Report['obse
     const res = c.results[m]!;
     if (!res.tests.length && c.kind !== 'normative') continue;
     details.push(`<h4>${m}: ${badge(res.verdict)}${res.reason ? ` <span class="muted">${esc(res.reason)}</span>` : ''}</h4>`);
+    details.push(expectationDetails(res));
     if (res.parts?.length) {
       details.push(`<table class="parts"><caption>Parts (${m})</caption><tbody>${res.parts.map((p) => `<tr><th scope="row"><code>${esc(c.id)}/${esc(p.id)}</code>${p.optional ? ' <span class="muted">optional</span>' : ''}</th><td>${esc(p.text)}</td><td>${badge(p.verdict)}${p.reason ? `<br><span class="muted">${esc(p.reason)}</span>` : ''}</td></tr>`).join('')}</tbody></table>`);
     }
@@ -76,7 +166,7 @@ function clauseRow(c: ClauseRow, modes: Report['modes'], observed?: Report['obse
 <th scope="row" id="${esc(c.id)}"><span class="id">${esc(c.id)}</span><br>${esc(c.title)}<br><span class="kind ${c.kind}">${c.kind}</span></th>
 <td><blockquote>${c.quote.map((q) => esc(q)).join('<br>')}</blockquote><span class="muted">${esc(c.section)} · hash <code>${esc(c.hash)}</code></span>
 ${details.length ? `<details><summary>Details, tests and evidence</summary>${details.join('\n')}</details>` : ''}</td>
-${modes.map((m) => `<td class="v">${badge(c.results[m]!.verdict)}${partSummary(c.results[m]!.parts)}</td>`).join('')}
+${modes.map((m) => `<td class="v">${badge(c.results[m]!.verdict)}${gateLabel(c.results[m]!)}${partSummary(c.results[m]!.parts)}</td>`).join('')}
 </tr></tbody>`;
 }
 
@@ -108,6 +198,8 @@ h1{margin:0 0 4px;font-size:1.6rem}h2{margin:24px 0 8px;font-size:1.25rem}h4{mar
 table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid var(--line);padding:8px;text-align:left;vertical-align:top}
 .totals{width:auto;margin-top:12px}.totals td{text-align:center}caption{text-align:left;font-weight:600;padding:4px 0}
 .badge{display:inline-block;padding:1px 8px;border-radius:10px;font-size:.85em;font-weight:600;color:#fff;white-space:nowrap}
+.badge.expected{background:#fff;color:var(--cant);border:1px solid var(--cant)}.badge.unexpected{background:#fff;color:var(--fail);border:1px solid var(--fail)}.badge.known{background:#fff;color:var(--un);border:1px solid var(--un)}
+.legend{display:grid;grid-template-columns:max-content 1fr;gap:6px 16px}.legend dd{margin:0}.expect{padding-left:18px;font-size:.92em}
 .badge.passed{background:var(--pass)}.badge.failed{background:var(--fail)}.badge.cantTell{background:var(--cant)}.badge.untested{background:var(--un)}.badge.inapplicable{background:var(--na);color:#111}
 .id{font-family:ui-monospace,monospace;font-size:1.05em}.kind{font-size:.8em;color:var(--muted)}.kind.pending{color:var(--cant)}
 blockquote{margin:0 0 4px;padding-left:10px;border-left:3px solid var(--line)}
@@ -116,7 +208,7 @@ blockquote{margin:0 0 4px;padding-left:10px;border-left:3px solid var(--line)}
 .tests{padding-left:18px}.tests li{margin:6px 0}.st{font-weight:600}.st.passed{color:var(--pass)}.st.failed{color:var(--fail)}.st.flaky{color:var(--cant)}.st.untested,.st.inapplicable{color:var(--un)}.st.cantTell{color:var(--cant)}
 .parts{width:auto;margin:4px 0 8px}.parts th,.parts td{padding:4px 8px;font-size:.92em}.parts caption{font-size:.9em}.advisory{padding-left:18px}
 pre{white-space:pre-wrap;background:#f6f8fa;padding:8px;border-radius:6px;max-height:240px;overflow:auto;font-size:.85em}
-a{color:#0550ae}summary{cursor:pointer;color:#0550ae}.reasons{margin-top:12px}
+a{color:#0550ae}summary{cursor:pointer;color:#0550ae}.reasons,.expected-list,.known-list{margin-top:12px}
 @media (max-width:700px){.clauses th[scope=row]{width:auto}.facts{grid-template-columns:1fr}}
 `;
 

@@ -1,4 +1,4 @@
-import type { Report } from './model';
+import type { ClauseResult, Report } from './model';
 import { escapeHtml as esc } from './escape';
 
 /** JUnit XML with one test case per clause and mode; failures are exactly what the gate counts (its scope included). */
@@ -11,9 +11,11 @@ export function renderJUnit(r: Report): string {
       const name = esc(`${c.id} ${c.title}`);
       // The gate's scope: under --grep a clause with no selected test in this mode is not judged, so not a failure.
       const inScope = r.gate.scope === 'all' || res.tests.length > 0;
-      const gated = inScope && c.kind === 'normative' && c.modes.includes(mode) && ['failed', 'cantTell', 'untested'].includes(res.verdict);
+      // Reports with gate statuses (1.4.0): exactly the gate's unexpected verdicts fail; an expected one is skipped with its reason.
+      const gated = res.gate ? res.gate === 'unexpected' : inScope && c.kind === 'normative' && c.modes.includes(mode) && ['failed', 'cantTell', 'untested'].includes(res.verdict);
       let body = '';
-      if (gated) body = `<failure type="${res.verdict}" message="${esc(res.reason ?? res.verdict)}"/>`;
+      if (gated) body = `<failure type="${res.verdict}" message="${esc(unexpectedMessage(r, c.id, mode) ?? res.reason ?? res.verdict)}"/>`;
+      else if (res.gate === 'expected') body = `<skipped message="${esc(expectedMessage(res))}"/>`;
       else if (!inScope && c.kind === 'normative' && c.modes.includes(mode)) body = '<skipped message="not selected in this run (outside the gate\'s scope)"/>';
       else if (res.verdict !== 'passed') body = `<skipped message="${esc(`${res.verdict}${res.reason ? `: ${res.reason}` : ''}`)}"/>`;
       return { xml: `    <testcase classname="conformance.${mode}" name="${name}" time="${time}">${body}</testcase>`, gated, skipped: !gated && res.verdict !== 'passed' };
@@ -23,11 +25,23 @@ export function renderJUnit(r: Report): string {
     return [`  <testsuite name="conformance ${mode}" tests="${cases.length}" failures="${failures}" skipped="${skipped}" timestamp="${r.startedAt}">`, ...cases.map((c) => c.xml), '  </testsuite>'].join('\n');
   });
   // Gate reasons that belong to no clause (a shard missing from a merge, no test ran) fail the run as a whole.
-  const runReasons = r.gate.reasons.filter((x) => !/^[A-Z]\d+(?:\.\d+)? \(/.test(x));
+  const runReasons = r.gate.reasons.filter((x) => !/^[A-Z]\d+(?:\.\d+)?(?:\/[\w-]+)? \(/.test(x));
   if (runReasons.length) {
     suites.push([`  <testsuite name="conformance run" tests="${runReasons.length}" failures="${runReasons.length}" skipped="0" timestamp="${r.startedAt}">`,
       ...runReasons.map((x) => `    <testcase classname="conformance.run" name="${esc(x.split(':')[0])}" time="0"><failure type="run" message="${esc(x)}"/></testcase>`), '  </testsuite>'].join('\n'));
   }
   out.push(`<testsuites name="spec conformance">`, ...suites, '</testsuites>', '');
   return out.join('\n');
+}
+
+/** The gate's lines for one clause in one mode (its parts' included): an unexpected pass says so. */
+function unexpectedMessage(r: Report, id: string, mode: string): string | undefined {
+  const mine = r.gate.reasons.filter((x) => x.startsWith(`${id} (${mode})`) || (x.startsWith(`${id}/`) && x.includes(` (${mode})`)));
+  return mine.length ? mine.join('\n') : undefined;
+}
+
+/** An expected failure is not a JUnit failure: skipped, with what was expected and why. */
+function expectedMessage(res: ClauseResult): string {
+  const e = res.expectations?.filter((x) => x.met && x.expected !== 'passed') ?? [];
+  return `expected ${res.verdict} (known deviation): ${e.map((x) => `${x.of} ${x.observed}: ${x.reason}${x.source ? ` [${x.source}]` : ''}`).join('; ')}`;
 }

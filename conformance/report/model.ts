@@ -84,19 +84,9 @@ export interface ExpectationOutcome {
   cite?: string[];
 }
 
-/** "a known deviation of Next 16.4: …": a failed clause or part that a shipped preset names for the detected version. */
-export interface KnownDeviation {
-  of: string;
-  /** The sentence the report shows. */
-  note: string;
-  /** The preset that names it (usable as --expectations). */
-  preset: string;
-  /** The framework version seen on the target (window.next.version). */
-  detected: string;
-  reason: string;
-  link?: string;
-  cite?: string[];
-}
+/** "a known deviation of Next 16.4: …" (conformance/expectations/known.ts). */
+export type { KnownDeviation } from '../expectations/known';
+import type { KnownDeviation } from '../expectations/known';
 
 export interface ClauseRow {
   id: string;

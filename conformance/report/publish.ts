@@ -6,7 +6,7 @@ import { join } from 'node:path';
  * into place only when complete; the report it replaces moves to previous/. A run that produced
  * no report says why in last-run.json and leaves the folder as it was.
  */
-export const REPORT_ENTRIES = ['conformance.json', 'conformance.html', 'conformance.md', 'junit.xml', 'evidence', 'profiles'];
+export const REPORT_ENTRIES = ['conformance.json', 'conformance.html', 'conformance.md', 'junit.xml', 'about-this-report.html', 'evidence', 'profiles'];
 
 export function stagingDir(out: string): string {
   mkdirSync(out, { recursive: true });

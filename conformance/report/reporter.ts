@@ -12,6 +12,7 @@ import { checkShards, shardReasons } from '../run/facts';
 import { buildReport, selectionKey, type CollectedTest } from './build-report';
 import { collect } from './collect';
 import { renderHtml } from './html';
+import { ABOUT_FILE, aboutPage } from './about';
 import { renderJUnit } from './junit';
 import { renderMarkdown } from './markdown';
 import type { Report } from './model';
@@ -112,6 +113,10 @@ export default class ConformanceReporter implements Reporter {
 
     const perMode = report.modes.map((m) => `${m}: ${summarise(report.totals[m]!)}`).join(' · ');
     say(`\nConformance ${report.gate.passed ? 'gate passed' : 'gate FAILED'} — ${perMode}\nReport: ${rel(join(out, 'conformance.html'))} (also conformance.json, conformance.md, junit.xml${replaced ? '; the one before is in previous/' : ''})\n`);
+    if (report.gate.expected?.length) {
+      say(`${report.gate.expected.length} verdict(s) not passed but expected (known deviations; not counted against the gate):\n`);
+      for (const x of report.gate.expected.slice(0, 20)) say(`  ~ ${x}\n`);
+    }
     if (!report.gate.passed) {
       for (const r of report.gate.reasons.slice(0, 20)) say(`  - ${r}\n`);
       if (result.status === 'passed') return { status: 'failed' };
@@ -133,6 +138,9 @@ export function writeReport(report: Report, out: string): void {
   writeFileSync(join(out, 'conformance.html'), renderHtml(report));
   writeFileSync(join(out, 'conformance.md'), renderMarkdown(report));
   writeFileSync(join(out, 'junit.xml'), renderJUnit(report));
+  // The page the report links to for what its words mean (docs/report.md, shipped in the package).
+  const about = aboutPage(`${report.suite.name} ${report.suite.version}`);
+  if (about) writeFileSync(join(out, ABOUT_FILE), about);
 }
 
 function writeJson(file: string, data: unknown): void {

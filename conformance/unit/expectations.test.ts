@@ -1,0 +1,218 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Ajv from 'ajv';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CLAUSES, type Mode } from '../../spec/clauses';
+import { ROOT } from '../harness/paths';
+import { knownDeviation, presetsFor } from '../expectations/known';
+import { loadPresets, resolveExpectations, type Expectation } from '../expectations/model';
+import { markdownToHtml } from '../report/about';
+import { buildReport, selectionKey, type CollectedTest } from '../report/build-report';
+import { renderHtml } from '../report/html';
+import { renderJUnit } from '../report/junit';
+import { renderMarkdown } from '../report/markdown';
+import type { Report } from '../report/model';
+
+const reportSchema = new Ajv({ allErrors: true }).compile(JSON.parse(readFileSync(join(ROOT, 'spec', 'schemas', 'report-schema.json'), 'utf8')));
+const fileSchema = new Ajv({ allErrors: true }).compile(JSON.parse(readFileSync(join(ROOT, 'spec', 'schemas', 'expectations.schema.json'), 'utf8')));
+const dir = mkdtempSync(join(tmpdir(), 'expectations-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function test(mode: Mode, id: string, verdict: CollectedTest['verdict'], extra: Partial<CollectedTest> = {}): CollectedTest {
+  const outcome = verdict === 'passed' ? 'passed' : verdict === 'failed' ? 'failed' : 'skipped';
+  return { mode, clauseIds: [id], title: `${id} ${verdict}`, file: 'x.spec.ts', line: 1, outcome, verdict, durationMs: 10, attempts: 1, evidence: [], ...extra };
+}
+
+/** Every applicable normative clause passes in `modes`, but for the replacements given (clause id → its tests in that mode). */
+function tests(modes: Mode[], replace: Record<string, (m: Mode) => CollectedTest[]> = {}): CollectedTest[] {
+  return CLAUSES.filter((c) => c.kind === 'normative').flatMap((c) => modes.filter((m) => c.modes.includes(m)).flatMap((m) => {
+    if (replace[c.id]) return replace[c.id](m);
+    const parts = c.parts?.filter((p) => !p.modes || p.modes.includes(m)).map((p) => p.id);
+    return [test(m, c.id, 'passed', parts?.length ? { parts } : {})];
+  }));
+}
+
+/** Next 16's R2.5: the client part fails (and the server part in server mode); K9.5 fails. */
+const next16 = {
+  'R2.5': (m: Mode) => [test(m, 'R2.5', 'failed', { partOutcomes: [{ part: 'client', verdict: 'failed', reason: 'saw "This page couldn’t load"' }, ...(m === 'server' ? [{ part: 'server' as const, verdict: 'failed' as const, reason: 'saw "This page couldn’t load"' }, { part: 'digest', verdict: 'inapplicable' as const }] : [])] })],
+  'K9.5': (m: Mode) => [test(m, 'K9.5', 'failed', { reason: 'observed 4 in flight' })],
+};
+
+function report(t: CollectedTest[], opts: { modes?: Mode[]; expectations?: Expectation[]; version?: string; scope?: 'all' | 'selected' } = {}): Report {
+  const modes = opts.modes ?? ['static', 'server'];
+  return buildReport({
+    tests: t, modes, selected: new Set(t.flatMap((x) => x.clauseIds.map((id) => selectionKey(id, x.mode)))), gateScope: opts.scope ?? 'all',
+    targets: modes.map((mode) => ({ mode, url: `http://127.0.0.1/${mode}`, reference: false, profile: 'p.json', ...(opts.version ? { framework: 'Next.js', frameworkVersion: opts.version } : {}) })),
+    suite: { name: 's', version: '1' }, startedAt: new Date(0), finishedAt: new Date(1000),
+    expectations: opts.expectations, presets: [...loadPresets().values()],
+  });
+}
+
+const resolve = (...inputs: Parameters<typeof resolveExpectations>[0]) => resolveExpectations(inputs, dir);
+const file = (name: string, data: unknown) => {
+  writeFileSync(join(dir, name), JSON.stringify(data));
+  return name;
+};
+
+describe('expectations: resolve and validate', () => {
+  it('loads the shipped presets with their source, reason, cite and link', () => {
+    const list = resolve('next@16');
+    expect(list.map((e) => e.clause).sort()).toEqual(['K9.5', 'R2.5', 'R2.5/client', 'R2.5/server']);
+    for (const e of list) {
+      expect(e.source).toBe('preset next@16');
+      expect(e.verdict).toBe('failed');
+      expect(e.cite?.[0]).toMatch(/^next@16\.\d+\.\d+ dist\/.+\.js:\d+$/);
+      expect(e.link).toMatch(/^https:\/\/unpkg\.com\/next@16\./);
+    }
+    expect(resolve('next@14.2')).toEqual([]);
+    expect(resolve('next@15.5').map((e) => e.clause).sort()).toEqual(['R2.5', 'R2.5/client', 'R2.5/server']);
+  });
+
+  it('reads a file (a list, or an object with a list) relative to the base folder, in order', () => {
+    const a = file('a.json', [{ clause: 'C7.3', verdict: 'untested', reason: 'no deploymentId' }]);
+    const b = file('b.json', { expectations: [{ clause: 'C7.3/build-id', mode: 'static', verdict: 'untested', reason: 'no deploymentId', link: 'https://example.com' }] });
+    const list = resolve('next@16', a, b, [{ clause: 'K9.5', verdict: 'passed', reason: 'fixed here', source: 'config: x.json' }]);
+    expect(list.map((e) => e.clause)).toEqual(['R2.5/client', 'R2.5', 'K9.5', 'R2.5/server', 'C7.3', 'C7.3/build-id', 'K9.5']);
+    expect(list[4].source).toBe(`file: ${join(dir, 'a.json')}`);
+    expect(list[6].source).toBe('config: x.json');
+  });
+
+  it('names what is wrong, with the input and the entry', () => {
+    const bad = (entry: unknown) => () => resolve(file('bad.json', [entry]));
+    expect(() => resolve('next@17')).toThrow(/Unknown expectations preset "next@17": the package ships next@14.2, next@15.5, next@16/);
+    expect(() => resolve('missing.json')).toThrow(/missing\.json does not exist/);
+    expect(bad({ clause: 'R9.9', verdict: 'failed', reason: 'x' })).toThrow(/bad\.json, entry 1 \(R9\.9\): unknown clause "R9\.9"/);
+    expect(bad({ clause: 'R2.5/foo', verdict: 'failed', reason: 'x' })).toThrow(/unknown part "foo" of R2\.5 \(its parts are client, server, digest\)/);
+    expect(bad({ clause: 'P1', verdict: 'failed', reason: 'x' })).toThrow(/P1 is pending: only normative clauses are judged/);
+    expect(bad({ clause: 'R2.5/server', mode: 'static', verdict: 'failed', reason: 'x' })).toThrow(/R2\.5\/server does not apply in static delivery/);
+    expect(bad({ clause: 'C7.5', mode: 'static', verdict: 'failed', reason: 'x' })).toThrow(/C7\.5 does not apply in static delivery/);
+    expect(bad({ clause: 'R2.5', verdict: 'fail', reason: 'x' })).toThrow(/"verdict" must be one of passed, failed, cantTell, inapplicable, untested, not "fail"/);
+    expect(bad({ clause: 'R2.5', verdict: 'failed' })).toThrow(/"reason" is required/);
+    expect(bad({ clause: 'R2.5', verdict: 'failed', reason: 'x', because: 'y' })).toThrow(/unknown key "because"/);
+    expect(bad({ clause: 'R2.5', mode: 'both', verdict: 'failed', reason: 'x' })).toThrow(/"mode" must be static or server/);
+  });
+
+  it('the shipped presets and the fixture follow spec/schemas/expectations.schema.json', () => {
+    for (const p of loadPresets().values()) expect(fileSchema(p), JSON.stringify(fileSchema.errors)).toBe(true);
+    const fixture = JSON.parse(readFileSync(join(ROOT, 'fixtures', 'implementations', 'expectations.json'), 'utf8'));
+    expect(fileSchema(fixture), JSON.stringify(fileSchema.errors)).toBe(true);
+    expect(resolveExpectations([join(ROOT, 'fixtures', 'implementations', 'expectations.json')], ROOT).map((e) => e.clause)).toEqual(['C7.3', 'C7.3/build-id']);
+  });
+});
+
+describe('expectations: the gate', () => {
+  it('without expectations a Next 16 site fails the gate, each known deviation named', () => {
+    const r = report(tests(['static'], next16), { modes: ['static'], version: '16.4.6' });
+    expect(r.gate.passed).toBe(false);
+    expect(r.gate.reasons).toHaveLength(2);
+    expect(r.gate.reasons[0]).toMatch(/^R2\.5 \(static\) is failed \(a known deviation of Next 16\.4: the default global error reads "This page couldn’t load", not the spec's text \(next@16\.4\.6 dist\/client\/components\/builtin\/global-error\.js:46\); expect it with --expectations next@16\)/);
+    const r25 = r.clauses.find((c) => c.id === 'R2.5')!.results.static!;
+    expect(r25.gate).toBe('unexpected');
+    expect(r25.knownDeviations!.map((d) => d.of)).toEqual(['R2.5', 'R2.5/client']);
+    expect(r.expectations).toBeUndefined();
+    expect(reportSchema(r), JSON.stringify(reportSchema.errors)).toBe(true);
+  });
+
+  it('with the Next 16 preset the same site passes, its failures kept apart as expected', () => {
+    const r = report(tests(['static', 'server'], next16), { expectations: resolve('next@16'), version: '16.4.6' });
+    expect(r.gate.reasons).toEqual([]);
+    expect(r.gate.passed).toBe(true);
+    expect(r.totals.all.failed).toBe(4); // verdicts are unchanged: R2.5 and K9.5 in both modes
+    expect(r.expectations!.expected).toEqual({ static: 2, server: 2, all: 4 });
+    expect(r.expectations!.unused).toEqual([]);
+    expect(r.gate.expected!.some((x) => /^R2\.5\/server \(server\) is failed, as expected: .*\[preset next@16\]$/.test(x))).toBe(true);
+    expect(r.clauses.find((c) => c.id === 'R2.5')!.results.server!.gate).toBe('expected');
+    expect(r.clauses.find((c) => c.id === 'R2.2')!.results.server!.gate).toBe('ok');
+    expect(reportSchema(r), JSON.stringify(reportSchema.errors)).toBe(true);
+  });
+
+  it('fails on an unexpected pass, naming the clause or part and saying to remove its expectation', () => {
+    const r = report(tests(['static'], { 'K9.5': next16['K9.5'] }), { modes: ['static'], expectations: resolve('next@16') });
+    expect(r.gate.passed).toBe(false);
+    expect(r.gate.reasons).toContain('R2.5/client (static) now passes: remove its expectation (expected failed: the default global error reads "This page couldn’t load", not the spec\'s text; preset next@16)');
+    expect(r.gate.reasons.some((x) => x.startsWith('R2.5 (static) now passes: remove its expectation'))).toBe(true);
+    expect(r.clauses.find((c) => c.id === 'K9.5')!.results.static!.gate).toBe('expected');
+    const html = renderHtml(r);
+    expect(html).toContain('unexpected pass');
+    expect(renderMarkdown(r)).toContain('— **unexpected pass**');
+    expect(renderJUnit(r)).toMatch(/<testcase classname="conformance.static" name="R2.5 [^"]*" time="[^"]*"><failure type="passed" message="R2.5 \(static\) now passes: remove its expectation/);
+  });
+
+  it('fails on a verdict other than the expected one (untested where failed is expected)', () => {
+    const r = report(tests(['static'], { ...next16, 'K9.5': (m) => [test(m, 'K9.5', 'untested', { reason: 'no page left waiting' })] }), { modes: ['static'], expectations: resolve('next@16') });
+    expect(r.gate.reasons).toEqual(['K9.5 (static) is untested, not failed as expected (the segment-cache scheduler runs at most 4 prefetches at a time (12 for a hovered link); preset next@16): no page left waiting']);
+  });
+
+  it('waives only the parts it names: another part failing under a waived clause fails the gate', () => {
+    const list = resolve([{ clause: 'R2.5/client', verdict: 'failed', reason: 'framework text' }]);
+    const ok = report(tests(['server'], { 'R2.5': (m) => [test(m, 'R2.5', 'failed', { partOutcomes: [{ part: 'client', verdict: 'failed' }, { part: 'server', verdict: 'passed' }] })] }), { modes: ['server'], expectations: list });
+    expect(ok.gate.reasons).toEqual([]);
+    expect(ok.clauses.find((c) => c.id === 'R2.5')!.results.server!.gate).toBe('expected');
+    const bad = report(tests(['server'], next16), { modes: ['server'], expectations: list });
+    expect(bad.gate.reasons.join('\n')).toMatch(/^R2\.5\/server \(server\) is failed, and no expectation of R2\.5 covers it/m);
+    expect(bad.gate.reasons.join('\n')).toMatch(/^K9\.5 \(server\) is failed/m);
+  });
+
+  it('a mode-specific expectation holds in that mode only; later inputs override earlier ones', () => {
+    const list = resolve('next@16', [{ clause: 'K9.5', mode: 'server', verdict: 'passed', reason: 'our site raises the limit' }]);
+    const r = report(tests(['static', 'server'], { 'R2.5': next16['R2.5'], 'K9.5': (m) => [test(m, 'K9.5', m === 'static' ? 'failed' : 'passed')] }), { expectations: list });
+    expect(r.gate.reasons).toEqual([]);
+    expect(r.clauses.find((c) => c.id === 'K9.5')!.results.server!.gate).toBe('ok');
+  });
+
+  it('a site expectation of untested (C7.3 with no deploymentId) is expected, and shown apart in every format', () => {
+    const list = resolveExpectations([join(ROOT, 'fixtures', 'implementations', 'expectations.json')], ROOT);
+    const c73 = (m: Mode) => [test(m, 'C7.3', 'untested', { partOutcomes: [{ part: 'target', verdict: 'passed' }, { part: 'current', verdict: 'passed' }, { part: 'router-state', verdict: 'passed' }, { part: 'build-id', verdict: 'untested', reason: 'no build identifier' }] })];
+    const r = report(tests(['static'], { 'C7.3': c73 }), { modes: ['static'], expectations: list, version: '14.2.35' });
+    expect(r.gate.passed).toBe(true);
+    expect(r.expectations!.expected.all).toBe(1);
+    const junit = renderJUnit(r);
+    expect(junit).not.toContain('<failure');
+    expect(junit).toMatch(/name="C7.3 [^"]*" time="[^"]*"><skipped message="expected untested \(known deviation\): C7.3 untested: /);
+    const md = renderMarkdown(r);
+    expect(md).toContain('(1 known deviation expected)');
+    expect(md).toMatch(/### Expected: known deviations, not counted against the gate \(2\)/);
+    expect(md).toContain('⏸ untested (expected)');
+    const html = renderHtml(r);
+    expect(html).toContain('Expected verdicts — known deviations, not counted against the gate (2)');
+    expect(html).toContain('<span class="badge expected"');
+    expect(reportSchema(r), JSON.stringify(reportSchema.errors)).toBe(true);
+  });
+
+  it('lists expectations that applied to nothing judged (a mode not run, a clause outside the selection)', () => {
+    const r = report(tests(['static'], next16), { modes: ['static'], expectations: resolve('next@16') });
+    expect(r.expectations!.unused.map((e) => e.clause)).toEqual(['R2.5/server']);
+    const sel = report([test('static', 'R2.2', 'passed', { parts: ['direct', 'link'] })], { modes: ['static'], scope: 'selected', expectations: resolve('next@16') });
+    expect(sel.gate.passed).toBe(true);
+    expect(sel.expectations!.unused).toHaveLength(4);
+    expect(sel.clauses.find((c) => c.id === 'R2.5')!.results.static!.gate).toBe('ungated');
+  });
+});
+
+describe('known deviations and the legend', () => {
+  it('matches a detected version to the preset of its table key', () => {
+    const presets = [...loadPresets().values()];
+    expect(presetsFor(presets, '16.4.6').map((p) => p.preset)).toEqual(['next@16']);
+    expect(presetsFor(presets, '16.1.0').map((p) => p.preset)).toEqual(['next@16']);
+    expect(presetsFor(presets, '15.5.29').map((p) => p.preset)).toEqual(['next@15.5']);
+    expect(presetsFor(presets, '15.4.0')).toEqual([]);
+    expect(presetsFor(presets, undefined)).toEqual([]);
+    expect(knownDeviation(presetsFor(presets, '16.1.0'), 'K9.5', 'static', '16.1.0')!.note).toMatch(/^a known deviation of Next 16\.1 \(seen in next@16\.4\.6; this site runs 16\.1\.0\): the segment-cache scheduler/);
+    expect(knownDeviation(presetsFor(presets, '16.4.6'), 'R2.2', 'static', '16.4.6')).toBeUndefined();
+  });
+
+  it('the HTML has a legend of every verdict word and of expected failures, and links the page explaining the report', () => {
+    const html = renderHtml(report(tests(['static']), { modes: ['static'] }));
+    for (const w of ['passed', 'failed', 'cantTell', 'untested', 'inapplicable', 'expected', 'unexpected pass']) expect(html).toMatch(new RegExp(`<dt><span class="badge [a-zA-Z]+">${w}</span></dt><dd>`));
+    expect(html).toContain('<a href="about-this-report.html">how to read this report</a>');
+  });
+
+  it('renders docs/report.md (the page the report links to) as HTML', () => {
+    const page = markdownToHtml(readFileSync(join(ROOT, 'docs', 'report.md'), 'utf8'));
+    expect(page).toContain('<h1 id="reading-the-conformance-report">');
+    expect(page).toMatch(/<table><thead><tr><th scope="col">verdict<\/th>/);
+    expect(page).toContain('<code>cantTell</code>');
+    expect(page).not.toMatch(/\]\(|\*\*/);
+  });
+});

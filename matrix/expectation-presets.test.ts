@@ -1,0 +1,26 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PRESET_OUT, presetFiles, presets } from './expectation-presets';
+import { expectedTable } from './expected-doc';
+
+describe('expectation presets (spec/expectations/)', () => {
+  it('are in step with matrix/expected.ts (npm run matrix -- --write-expected)', () => {
+    const files = presetFiles();
+    expect(readdirSync(PRESET_OUT).filter((f) => f.endsWith('.json')).sort()).toEqual(Object.keys(files).sort());
+    for (const [f, text] of Object.entries(files)) expect(readFileSync(join(PRESET_OUT, f), 'utf8'), f).toBe(text);
+  });
+
+  it('hold exactly the failed rows of the template builds, each with its cite', () => {
+    const table = expectedTable();
+    for (const p of presets()) {
+      const builds = Object.entries(table).filter(([id]) => id.startsWith(`next-${p.framework.version}-`) && p.framework.config.some((c) => (c === 'default' ? !/-stale-/.test(id) : id.includes(`-${c}-`))));
+      const failed = new Set(builds.flatMap(([, rows]) => Object.entries(rows).filter(([, e]) => e.verdict === 'failed').map(([row]) => row)));
+      expect(new Set(p.expectations.map((e) => e.clause)), p.preset).toEqual(failed);
+      for (const e of p.expectations) expect(e.cite?.length, `${p.preset} ${e.clause}`).toBeGreaterThan(0);
+      // Never a site's own gap (C7.3 untested for want of a deploymentId).
+      expect(p.expectations.some((e) => e.verdict !== 'failed')).toBe(false);
+    }
+    expect(presets().map((p) => p.preset)).toEqual(['next@14.2', 'next@15.5', 'next@16']);
+  });
+});
