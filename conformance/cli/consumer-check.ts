@@ -15,7 +15,7 @@ import { buildSite, ensureInstall, ensureTemplate, isFresh } from '../../matrix/
 import { serveRun, type RunningServer } from '../../matrix/hosts';
 import { loadVersions, planMatrix, selectRuns } from '../../matrix/versions';
 import { ROOT } from '../run/channel';
-import { CONSUMER_PLAYWRIGHT, CONSUMER_STEPS, JSON_CONFIG_FILE, jsonConfig, TARBALL, TS_CONFIG, TS_CONFIG_FILE } from './consumer-steps';
+import { CONSUMER_PLAYWRIGHT, CONSUMER_STEPS, JSON_CONFIG_FILE, jsonConfig, PROFILE_FILE, profileText, TARBALL, TS_CONFIG, TS_CONFIG_FILE } from './consumer-steps';
 
 const SITES = { 'next-14.2': 'next-14.2-static', 'next-16': 'next-16-static' } as const;
 const work = mkdtempSync(join(tmpdir(), 'consumer-check-'));
@@ -98,7 +98,7 @@ async function main(): Promise<number> {
     npm_config_fund: 'false',
     npm_config_update_notifier: 'false',
   };
-  const files: Record<string, string> = { [TS_CONFIG_FILE]: TS_CONFIG, [JSON_CONFIG_FILE]: jsonConfig(urls['next-16']) };
+  const files: Record<string, string> = { [PROFILE_FILE]: profileText(), [TS_CONFIG_FILE]: TS_CONFIG, [JSON_CONFIG_FILE]: jsonConfig(urls['next-16']) };
   let site: string | undefined;
   for (const step of CONSUMER_STEPS) {
     for (const f of step.writes ?? []) writeFileSync(join(project, f), files[f]);

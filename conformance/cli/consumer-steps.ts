@@ -17,6 +17,18 @@ export const TARBALL = `${pkg.name}-${pkg.version}.tgz`;
 /** The consumer project's own Playwright: another version than the package's, which must stay as it is. */
 export const CONSUMER_PLAYWRIGHT = '1.59.1';
 
+/**
+ * profile.json: the routes of the example site per scenario (the matrix site: the create-next-app
+ * template with a few pages, fixtures/implementations/profile.json), its schema pointed at the
+ * installed package. With it and `discovery: false` nothing is crawled; leave both out and the
+ * site is crawled first (discovery) instead.
+ */
+export const PROFILE_FILE = 'profile.json';
+export function profileText(): string {
+  const text = readFileSync(join(ROOT, 'fixtures', 'implementations', 'profile.json'), 'utf8');
+  return text.replace(/"\$schema": "[^"]*"/, `"$schema": "./node_modules/${PACKAGE}/spec/schemas/target-profile.schema.json"`);
+}
+
 /** The reason a site gives for C7.3's build identifier: the template sets no deploymentId. */
 const BUILD_ID_REASON = 'our next.config sets no deploymentId, so page-data requests carry no build identifier to compare';
 
@@ -28,7 +40,8 @@ export const TS_CONFIG = `import { defineConfig } from '${PACKAGE}';
 const url: string = process.env.SITE_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  targets: [{ url, mode: 'static' }],
+  targets: [{ url, mode: 'static', profile: 'profile.json' }],
+  discovery: false,
   out: 'reports/site',
   expectations: [
     {
@@ -46,7 +59,8 @@ export const JSON_CONFIG_FILE = 'next16.config.json';
 export const JSON_CONFIG_EXAMPLE_URL = 'http://127.0.0.1:3016';
 export const jsonConfig = (url: string): string => `${JSON.stringify({
   $schema: `./node_modules/${PACKAGE}/spec/schemas/config.schema.json`,
-  targets: [{ url, mode: 'static' }],
+  targets: [{ url, mode: 'static', profile: PROFILE_FILE }],
+  discovery: false,
   out: 'reports/next16',
   expectations: [{ clause: 'C7.3/build-id', verdict: 'untested', reason: BUILD_ID_REASON }],
 }, null, 2)}\n`;
@@ -72,7 +86,7 @@ export const CONSUMER_STEPS: ConsumerStep[] = [
   { title: 'its version', line: 'npx spec-conformance --version', expect: { code: 0, output: [new RegExp(`^${PACKAGE} \\d+\\.\\d+\\.\\d+ \\(Playwright `, 'm')] } },
   { title: 'its flags (only those that work here)', line: 'npx spec-conformance --help', expect: { code: 0, output: [/--config/, /--expectations/, /--summary/], notOutput: [/npm run conformance/, /--rebuild/, /reference site/] } },
   { title: 'no target and no config: a usage error', line: 'npx spec-conformance', expect: { code: 2, output: [/--target/, /spec-conformance\.config/] } },
-  { title: 'Next 14.2 static, from spec-conformance.config.ts: green', line: 'npx spec-conformance --summary "$GITHUB_STEP_SUMMARY"', site: 'next-14.2', writes: [TS_CONFIG_FILE, JSON_CONFIG_FILE], expect: { code: 0, output: [/Conformance gate passed/] }, summary: true },
+  { title: 'Next 14.2 static, from spec-conformance.config.ts: green', line: 'npx spec-conformance --summary "$GITHUB_STEP_SUMMARY"', site: 'next-14.2', writes: [PROFILE_FILE, TS_CONFIG_FILE, JSON_CONFIG_FILE], expect: { code: 0, output: [/Conformance gate passed/] }, summary: true },
   { title: 'Next 16 static without its expectations: red', line: `npx spec-conformance --config ${JSON_CONFIG_FILE}`, expect: { code: 1, output: [/R2\.5/] } },
   { title: 'Next 16 static with the shipped next@16 expectations: green', line: `npx spec-conformance --config ${JSON_CONFIG_FILE} --expectations next@16 --summary "$GITHUB_STEP_SUMMARY"`, expect: { code: 0, output: [/Conformance gate passed/] }, summary: true },
   { title: 'an expectation for a clause that passes fails the gate, naming it', line: 'npx spec-conformance --expectations next@16', site: 'next-14.2', expect: { code: 1, output: [/R2\.5\/client[^\n]*now passes/] } },
