@@ -1,28 +1,40 @@
-// npm run conformance — the main job. Flags: ./usage.ts. The run protocol: docs/design.md.
-import { existsSync, readFileSync } from 'node:fs';
+// npm run conformance (installed: npx spec-conformance) — the main job. Flags: ./usage.ts; config
+// file: ../config/ (docs/config.md). The run protocol: docs/design.md.
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { signalExitCode } from '../../launcher/exit-code';
 import { spawnGuarded } from '../../launcher/group';
 import { onStopSignal, type StopSignal } from '../../launcher/signals';
 import type { LastRun } from '../report/publish';
 import { parseRunArgs, UsageError } from '../run/args';
-import { ROOT, runEnv, writeRunFile } from '../run/channel';
+import { runEnv, writeRunFile } from '../run/channel';
 import type { Run } from '../run/model';
 import { resolveRun } from './resolve-run';
-import { USAGE } from './usage';
+import { hasReferenceSite, suiteRoot, versionLine } from './suite-root';
+import { usage } from './usage';
 
 // A signal before Playwright starts ends the CLI at once (nothing is running yet that needs a gentle stop).
 onStopSignal();
 
 async function main(argv: string[]): Promise<number> {
   let run: Run;
+  let summary: string | undefined;
+  let root: string;
   try {
     const args = parseRunArgs(argv);
     if (args.help) {
-      console.log(USAGE);
+      console.log(usage({ referenceSite: hasReferenceSite() }));
       return 0;
     }
-    run = await resolveRun(args);
+    if (args.version) {
+      console.log(versionLine());
+      return 0;
+    }
+    const resolved = await resolveRun(args);
+    run = resolved.run;
+    summary = resolved.settings.summary;
+    // Where Playwright runs the suite from (installed: a copy outside node_modules, see suite-root.ts).
+    root = suiteRoot();
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     console.error(e.message);
@@ -30,19 +42,19 @@ async function main(argv: string[]): Promise<number> {
   }
   const file = writeRunFile(run);
   const started = new Date();
-  // Resolved like any dependency: installed as a package, Playwright sits in the caller's node_modules.
+  // The package's own Playwright (installed: bundled in its tarball, never the project's copy).
   let bin = '';
   try { bin = require.resolve('@playwright/test/cli'); } catch { /* reported below */ }
   if (!bin || !existsSync(bin)) {
     console.error('Playwright is not installed here: run npm install first.');
     return 2;
   }
-  const config = join(ROOT, 'playwright.config.ts');
+  const config = join(root, 'playwright.config.ts');
   const pwArgs = run.kind === 'merge'
     ? ['merge-reports', '--config', config, run.mergeFrom!]
     : ['test', '--config', config, ...run.targets.flatMap((t) => ['--project', t.mode]), ...run.options.playwrightArgs];
   // Playwright in its own process group under guard.cjs: it goes when this process goes, however.
-  const pw = spawnGuarded(process.execPath, [bin, ...pwArgs], { cwd: ROOT, env: { ...process.env, ...runEnv(file), NEXT_TELEMETRY_DISABLED: '1' } });
+  const pw = spawnGuarded(process.execPath, [bin, ...pwArgs], { cwd: root, env: { ...process.env, ...runEnv(file), NEXT_TELEMETRY_DISABLED: '1' } });
   let stoppedBy: StopSignal | undefined;
   onStopSignal((sig) => {
     stoppedBy = sig;
@@ -55,11 +67,22 @@ async function main(argv: string[]): Promise<number> {
   console.log(`Wall time: ${((Date.now() - started.getTime()) / 1000).toFixed(1)} s`);
   if (stoppedBy) return signalExitCode(stoppedBy);
   const last = lastRun(run.out, started);
+  if (summary && last?.status === 'report') appendSummary(summary, join(run.out, 'conformance.md'));
   if (last?.status === 'not-run') return 2; // its reason is already printed
   // A report of this run: its gate is the exit code. Tests that failed as their expectations say
   // (known deviations) make Playwright exit 1, yet the gate passes (conformance/report/gate.ts).
   if (last?.status === 'report') return last.gatePassed ? 0 : 1;
   return code === 0 ? 0 : 1;
+}
+
+/** --summary: the Markdown report appended to a file (GitHub's job summary is one such file). */
+function appendSummary(file: string, markdown: string): void {
+  try {
+    appendFileSync(file, `${readFileSync(markdown, 'utf8').trimEnd()}\n\n`);
+    console.log(`Summary: ${markdown} appended to ${file}`);
+  } catch (e) {
+    console.error(`--summary ${file}: could not append the report (${(e as Error).message.split('\n')[0]}).`);
+  }
 }
 
 /** What the reporter wrote in last-run.json during this run, if it did. */

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { Mode } from '../../spec/clauses';
+import { configFor, settle, type Settings, type TargetSetting } from '../config/apply';
+import type { Expectation } from '../expectations/model';
 import { lookupChromium } from '../harness/browser';
 import { loadProfile } from '../run/profile';
 import { preflight, renderPreflight } from '../preflight/preflight';
@@ -11,63 +12,85 @@ import { MODES, type ProfileRef, type Run, type RunTarget, type TargetFacts } fr
 import { describeErrno, ensureWritableDir } from '../run/out-dir';
 import { discoverProfile } from './discovery-step';
 import { resolveExpectations } from '../expectations/model';
+import { hasReferenceSite, isInstalled } from './suite-root';
+
+/** With no target and no config, in an installed package (no reference site to build): what to give. */
+export const NOTHING_TO_JUDGE = 'Nothing to judge: give --target <url> --mode static|server, or write a spec-conformance.config.{ts,mjs,json} in this folder (or name one with --config <file>) listing the targets; see --help and docs/config.md.';
 
 /**
- * Turns the parsed arguments into the Run, checking everything once, before Playwright starts:
- * the output folder, the browser, the profile, the target and the other build (each probed once,
+ * Turns the parsed arguments (and the config file, flags over it: config/apply.ts) into the Run,
+ * checking everything once, before Playwright starts: the config, the expectations, the output
+ * folder, the browser, the profiles, the targets and the other builds (each probed once,
  * bounded). Any problem is a UsageError: one sentence, exit 2.
  */
-export async function resolveRun(args: RunArgs, log: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Promise<Run> {
-  const out = ensureWritableDir(args.out ?? join(ROOT, 'reports'));
+export async function resolveRun(args: RunArgs, log: (line: string) => void = (l) => process.stdout.write(`${l}\n`), cwd = process.cwd()): Promise<{ run: Run; settings: Settings }> {
+  const settings = settle(args, await configFor(args, cwd), cwd);
+  if (settings.configFile) log(`Config: ${settings.configFile}`);
+  // Known deviations (the config's, then --expectations): checked now, applied by the gate.
+  const expectations = checkedExpectations(settings);
+  if (args.merge === undefined && !settings.targets.length && !hasReferenceSite()) throw new UsageError(NOTHING_TO_JUDGE);
+  if (settings.summary) checkWritableParent(settings.summary, '--summary');
+  const out = ensureWritableDir(settings.out ?? (isInstalled() ? resolve(cwd, 'reports') : join(ROOT, 'reports')));
   const base = defaultRun({
     out,
     // `npm run conformance` gates every normative clause; a filtered run (--grep …) only those it selected.
     gateScope: args.filtered ? 'selected' : 'all',
-    options: { force: args.force, rebuild: args.rebuild, isolate: args.isolate, noBuild: false, workers: args.workers, reporters: args.reporters, shard: args.shard, playwrightArgs: args.playwrightArgs },
-    discovery: { enabled: !!args.target && !args.noDiscovery, maxPages: args.maxPages, ignoreRobots: args.ignoreRobots, writeProfile: args.writeProfile && resolve(args.writeProfile) },
+    options: { force: settings.force, rebuild: args.rebuild, isolate: args.isolate, noBuild: false, workers: settings.workers, reporters: args.reporters, shard: args.shard, playwrightArgs: args.playwrightArgs },
+    discovery: { ...settings.discovery, writeProfile: args.writeProfile && resolve(cwd, args.writeProfile) },
+    ...(expectations.length ? { expectations } : {}),
   });
-  // Known deviations (--expectations, repeatable; a config's list comes first): checked now, applied by the gate.
-  if (args.expectations.length) base.expectations = checkedExpectations(args.expectations);
-  if (args.merge !== undefined) return { ...base, kind: 'merge', targets: [], mergeFrom: checkMergeDir(args.merge) };
-  if (base.discovery.writeProfile) checkWritableParent(base.discovery.writeProfile);
+  if (args.merge !== undefined) return { run: { ...base, kind: 'merge', targets: [], mergeFrom: checkMergeDir(args.merge) }, settings };
+  if (base.discovery.writeProfile) checkWritableParent(base.discovery.writeProfile, '--write-profile');
 
   const browser = lookupChromium();
   if (!browser.ok) throw new UsageError(browser.message);
   base.browser = browser.choice;
-  const hand = args.profile ? readProfile(args.profile) : undefined;
 
-  if (!args.target || !args.mode) {
+  if (!settings.targets.length) {
+    const hand = args.profile ? readProfile(resolve(cwd, args.profile)) : undefined;
     const modes = args.projects.length ? MODES.filter((m) => args.projects.includes(m)) : [...MODES];
-    return { ...base, targets: modes.map((m) => ({ ...referenceTarget(m), ...(hand ? { profile: hand } : {}) })) };
+    return { run: { ...base, targets: modes.map((m) => ({ ...referenceTarget(m), ...(hand ? { profile: hand } : {}) })) }, settings };
   }
-  const target = normaliseUrl(args.target, '--target');
-  const probe = await probeOrFail(target, '--target');
-  if (!probe.isThisKind) log(`Note: ${target} does not look like this kind of site: ${probe.kindReason}.\nIts clauses will be reported untested with that reason${args.force ? ' (--force: running the tests anyway)' : ' (use --force to run the tests anyway)'}.`);
-  const t: RunTarget = { mode: args.mode, url: target, reference: false, probe: factsOf(probe), profile: hand ?? referenceTarget(args.mode).profile };
-  if (args.otherBuild) t.otherBuildUrl = await checkOtherBuild(args.otherBuild, target, probe);
+  const targets: RunTarget[] = [];
+  for (const s of [...settings.targets].sort((a, b) => MODES.indexOf(a.mode) - MODES.indexOf(b.mode))) targets.push(await resolveTarget(s, base, settings, log));
+  return { run: { ...base, targets }, settings };
+}
+
+/** One target by URL: probed, its other build checked, its profile read or discovered, its scenarios pre-flighted. */
+async function resolveTarget(s: TargetSetting, base: Run, settings: Settings, log: (line: string) => void): Promise<RunTarget> {
+  const flag = s.from === 'flag' ? '--target' : `the ${s.mode} target of ${settings.configFile}`;
+  const hand = s.profile ? readProfile(s.profile) : undefined;
+  const target = normaliseUrl(s.url, flag);
+  const probe = await probeOrFail(target, flag);
+  if (!probe.isThisKind) log(`Note: ${target} does not look like this kind of site: ${probe.kindReason}.\nIts clauses will be reported untested with that reason${settings.force ? ' (--force: running the tests anyway)' : ' (use --force to run the tests anyway)'}.`);
+  const t: RunTarget = { mode: s.mode, url: target, reference: false, probe: factsOf(probe), profile: hand ?? referenceTarget(s.mode).profile };
+  if (s.otherBuild) t.otherBuildUrl = await checkOtherBuild(s.otherBuild, target, probe, s.from === 'flag' ? '--other-build' : `the other build of ${flag}`);
   if (base.discovery.enabled && probe.isThisKind) {
-    const found = await discoverProfile(base, target, args.mode, hand);
+    const found = await discoverProfile(base, target, s.mode, hand);
     if (found) t.profile = found;
-    else if (!hand) log(`Note: no --profile and discovery is not installed here: using the reference site's profile (${REFERENCE_PROFILE_FILE}).`);
+    else if (!hand) log(`Note: no profile and discovery is not installed here: using the reference site's profile (${REFERENCE_PROFILE_FILE}).`);
   }
   if (probe.isThisKind) {
     // Pre-flight (issue 11): per scenario, usable or why not — the reasons the verdicts will carry.
-    const checks = await preflight(target, t.profile.content, args.mode, { unfilled: t.profile.unfilled });
+    const checks = await preflight(target, t.profile.content, s.mode, { unfilled: t.profile.unfilled });
     log(`Pre-flight of the profile's scenarios against ${target}:\n${renderPreflight(checks)}`);
   }
-  return { ...base, targets: [t] };
+  return t;
 }
 
-function checkedExpectations(inputs: string[]) {
-  try {
-    return resolveExpectations(inputs, process.cwd());
-  } catch (e) {
-    throw new UsageError(`--expectations: ${(e as Error).message}`);
+function checkedExpectations(settings: Settings): Expectation[] {
+  const out: Expectation[] = [];
+  for (const src of settings.expectations) {
+    try {
+      out.push(...resolveExpectations(src.inputs, src.baseDir));
+    } catch (e) {
+      throw new UsageError(`${src.from === '--expectations' ? '--expectations' : `Config file ${src.from}, expectations`}: ${(e as Error).message}`);
+    }
   }
+  return out;
 }
 
-function readProfile(file: string): ProfileRef {
-  const path = resolve(file);
+function readProfile(path: string): ProfileRef {
   try {
     return { path, source: 'file', content: loadProfile(path) };
   } catch (e) {
@@ -93,11 +116,11 @@ async function probeOrFail(url: string, flag: string): Promise<ProbeResult> {
 }
 
 /** The other build must answer and must not be the target itself (else C7.3 would blame the target for a typo). */
-async function checkOtherBuild(raw: string, target: string, targetProbe: ProbeResult): Promise<string> {
-  const other = normaliseUrl(raw, '--other-build');
-  if (other === target) throw new UsageError(`--other-build ${raw} is the target itself: give the URL of a different build of the same site, or leave it out (C7.3's build checks are then untested).`);
-  const p = await probeOrFail(other, '--other-build');
-  if (p.buildId && p.buildId === targetProbe.buildId) throw new UsageError(`--other-build ${raw} serves the same build as the target (build id ${p.buildId}): give the URL of a different build, or leave it out.`);
+async function checkOtherBuild(raw: string, target: string, targetProbe: ProbeResult, flag = '--other-build'): Promise<string> {
+  const other = normaliseUrl(raw, flag);
+  if (other === target) throw new UsageError(`${flag} ${raw} is the target itself: give the URL of a different build of the same site, or leave it out (C7.3's build checks are then untested).`);
+  const p = await probeOrFail(other, flag);
+  if (p.buildId && p.buildId === targetProbe.buildId) throw new UsageError(`${flag} ${raw} serves the same build as the target (build id ${p.buildId}): give the URL of a different build, or leave it out.`);
   return other;
 }
 
@@ -120,8 +143,8 @@ function checkMergeDir(dir: string): string {
   return abs;
 }
 
-function checkWritableParent(file: string): void {
+function checkWritableParent(file: string, flag: string): void {
   const dir = dirname(file);
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--write-profile ${file}: the folder ${dir} does not exist.`);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`${flag} ${file}: the folder ${dir} does not exist.`);
 }
 

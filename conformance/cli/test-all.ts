@@ -7,7 +7,9 @@
 //   5. the truthfulness mutants: a missing precondition must give untested, a change the spec
 //      allows must leave the clause passed (issue 11);
 //   6. one column of the implementation matrix: Next 14.2's create-next-app template as a static
-//      export, a site nobody here wrote, judged against the verdicts its framework code implies.
+//      export, a site nobody here wrote, judged against the verdicts its framework code implies;
+//   7. the package as another team gets it (matrix/consumer-check.ts): packed, installed in a temporary
+//      project with its own @playwright/test, and the README's commands run against Next 14.2 and 16.
 // Without a working Chromium, steps 3 and 4 cannot run: one message, counted as one failure.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -102,6 +104,17 @@ async function main(): Promise<void> {
   await step('implementation matrix: next-14.2-static (a site nobody here wrote)', async () => {
     const code = await exec('npm', ['run', '--silent', 'matrix', '--', '--only', 'next-14.2-static', '--out', join(run.out, 'matrix-ci')]);
     return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
+  });
+  await step('the package in another project (npm pack, install beside Playwright 1.59.1, the README commands)', async () => {
+    // Its own lines (one per check) are kept in a log and shown once it ends.
+    const log = join(runDir, 'consumer-check.log');
+    const r = await runCommand(bin('tsx'), [join(ROOT, 'matrix', 'consumer-check.ts')], { cwd: ROOT, env: { NEXT_TELEMETRY_DISABLED: '1' }, output: { file: log } });
+    const text = existsSync(log) ? readFileSync(log, 'utf8') : '';
+    process.stdout.write(text);
+    const m = /^(\d+) passed, (\d+) failed$/m.exec(text);
+    if (!m) return { passed: 0, failed: 1, skipped: 0 };
+    const failed = Number(m[2]) + (r.code !== 0 && m[2] === '0' ? 1 : 0);
+    return { passed: Number(m[1]), failed, skipped: 0 };
   });
   finish();
 }

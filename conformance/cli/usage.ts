@@ -1,10 +1,23 @@
-export const USAGE = `Usage:
-  npm run conformance                          build + serve the reference site (both modes), run the suite, write the report
-  npm run conformance -- --target <url> --mode static|server [options]
-  npm run conformance -- --merge <folder of blob reports> [--out <dir>]
+/**
+ * The CLI's help. In a checkout of the repository the command is `npm run conformance` and the
+ * reference site can be built and judged; installed as a package (no site/) the command is
+ * `npx spec-conformance` and only what works there is listed.
+ */
+export function usage(where: { referenceSite: boolean }): string {
+  const site = where.referenceSite;
+  const cmd = site ? 'npm run conformance --' : 'npx spec-conformance';
+  return `Usage:
+${site ? '  npm run conformance                          build + serve the reference site (both modes), run the suite, write the report\n' : ''}  ${cmd} [--config <file>] [options]      judge the targets of a config file (default: ./spec-conformance.config.{ts,mjs,json})
+  ${cmd} --target <url> --mode static|server [options]
+  ${cmd} --merge <folder of blob reports> [--out <dir>]
+  ${cmd} --version | --help
 
+Config:
+  --config/-c <file>     read this config file instead of ./spec-conformance.config.{ts,mts,cts,js,mjs,cjs,json}: targets
+                         (url, mode, profile, otherBuild), out, workers, expectations, summary, force, discovery
+                         (schema spec/schemas/config.schema.json, docs/config.md). Flags override it
 Target:
-  --target <url>         judge this deployment instead of the reference site (nothing is built)
+  --target <url>         judge this deployment${site ? ' instead of the reference site (nothing is built)' : ''}; replaces the config's targets
   --mode <mode>          its delivery mode: static (exported files) or server (framework server); needs --target
   --profile <file>       target profile naming its routes per scenario (schema spec/schemas/target-profile.schema.json);
                          without it the target is crawled first (discovery) and the gaps filled from what it shows
@@ -14,14 +27,13 @@ Target:
   --max-pages <n>        discovery: crawl at most n pages (default 200)
   --ignore-robots        discovery: do not honour the site's robots.txt
   --write-profile <file> discovery: write the profile it built to this file
-Reference site:
-  --project static|server  one mode only (default both)
-  --rebuild              rebuild the reference site even when its build is fresh
-Report:
-  --out <dir>            where the report goes (default reports/; must be a writable folder)
+  --project static|server  ${site ? 'one mode only (the reference site: default both; a config: one of its targets)' : 'judge only the config\'s target of this mode'}
+${site ? 'Reference site:\n  --rebuild              rebuild the reference site even when its build is fresh\n' : ''}Gate and report:
   --expectations <x>     known deviations the gate holds verdicts to: a preset (next@14.2, next@15.5, next@16)
-                         or a JSON file of {clause, mode?, verdict, reason, link?}; repeatable, later ones win.
-                         An unexpected verdict fails the gate, an unexpected pass too (docs/report.md)
+                         or a JSON file of {clause, mode?, verdict, reason, link?}; repeatable, added after the
+                         config's, later ones win. An unexpected verdict fails the gate, an unexpected pass too
+  --out <dir>            where the report goes (default ${site ? 'reports/' : './reports, or reports/ next to the config file'}; must be a writable folder)
+  --summary <file>       append the Markdown report (conformance.md) to this file, e.g. "$GITHUB_STEP_SUMMARY"
   --merge <dir>          rebuild the report from the blob reports of a sharded run (no test runs)
 Playwright (handed on as written):
   --grep/-g <re>  --grep-invert <re>  --shard <i/n>  --repeat-each <n>  --retries <n>  --max-failures <n>  -x
@@ -32,7 +44,10 @@ Playwright (handed on as written):
   --reporter <name>      an extra reporter; the conformance reporter always runs
   -- <anything>          everything after a separate -- goes to playwright test unchecked
 
+Needs a Chromium: /usr/bin/chromium, chromium on the PATH, Playwright's own, or CHROMIUM_PATH=<file>.
+Report: <out>/conformance.html (explained in ${site ? 'docs/report.md' : 'node_modules/spec-conformance-harness/docs/report.md'}), conformance.json, conformance.md, junit.xml.
 Exit codes: 0 gate passed · 1 gate failed (a clause failed, cantTell or untested and not expected so; an expected
             verdict that now passes; or a shard missing) ·
-            2 usage or environment error (bad flag, dead target, no browser, unwritable --out, no test ran) ·
-            130/143 stopped by SIGINT/SIGTERM (what finished is still reported).`;
+            2 usage or environment error (bad flag or config, nothing to judge, dead target, no browser, unwritable --out,
+            no test ran) · 130/143 stopped by SIGINT/SIGTERM (what finished is still reported).`;
+}

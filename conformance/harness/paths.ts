@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
-import { currentRun } from '../run/channel';
+import { currentRun, packageRoot } from '../run/channel';
 
-/** Repository root (this file lives in conformance/harness). */
-export const ROOT = resolve(__dirname, '..', '..');
+/** Repository (or installed package) root (this file lives in conformance/harness, or dist/conformance/harness). */
+export const ROOT = packageRoot(resolve(__dirname, '..', '..'));
 
 /** Where this run's report goes (the run's `out`, default reports/). */
 export function outDir(): string {

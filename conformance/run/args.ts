@@ -7,6 +7,12 @@ export class UsageError extends Error {}
 /** The command line, parsed once (node:util parseArgs) and checked for shape; the file system and network are checked later (cli/resolve-run.ts). */
 export interface RunArgs {
   help: boolean;
+  /** --version: print the package's name and version (and its Playwright's), exit 0. */
+  version: boolean;
+  /** --config <file>: the config file (default: spec-conformance.config.{ts,mjs,json,…} in the working directory). */
+  config?: string;
+  /** --summary <file>: append conformance.md to this file after the run (GitHub's $GITHUB_STEP_SUMMARY). */
+  summary?: string;
   target?: string;
   mode?: Mode;
   profile?: string;
@@ -22,7 +28,7 @@ export interface RunArgs {
   writeProfile?: string;
   /** --no-discovery: use the profile as given, no crawl. */
   noDiscovery: boolean;
-  /** --expectations <preset|file>, repeatable, in order (conformance/expectations/model.ts). */
+  /** --expectations <preset|file>, repeatable, in order (conformance/expectations/model.ts); added after the config's. */
   expectations: string[];
   /** --project static|server (reference runs: which modes). */
   projects: Mode[];
@@ -41,6 +47,9 @@ export const PASS_THROUGH_BOOLEAN = ['x', 'headed', 'debug', 'list', 'pass-with-
 
 const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'V' },
+  config: { type: 'string', short: 'c' },
+  summary: { type: 'string' },
   target: { type: 'string' },
   mode: { type: 'string' },
   profile: { type: 'string' },
@@ -87,6 +96,9 @@ export function parseRunArgs(argv: string[]): RunArgs {
 
   const out: RunArgs = {
     help: !!v.help,
+    version: !!v.version,
+    config: str('config'),
+    summary: str('summary'),
     target: str('target'),
     profile: str('profile'),
     out: str('out'),
@@ -146,9 +158,7 @@ export function parseRunArgs(argv: string[]): RunArgs {
   if (out.target && !out.mode) throw new UsageError('--target needs --mode static|server (how the target delivers its pages).');
   if (out.otherBuild && !out.target) throw new UsageError('--other-build goes with --target (the reference run serves its own second build).');
   if (out.target && out.projects.some((p) => p !== out.mode)) throw new UsageError(`--project ${out.projects.join(', ')} does not match --mode ${out.mode}; leave --project out with --target.`);
-  for (const [flag, given] of [['--max-pages', out.maxPages !== undefined], ['--ignore-robots', out.ignoreRobots], ['--write-profile', out.writeProfile !== undefined], ['--no-discovery', out.noDiscovery]] as const) {
-    if (given && !out.target) throw new UsageError(`${flag} goes with --target (discovery crawls a target given by URL).`);
-  }
+  // The discovery flags need a target given by URL: by --target or by the config (checked once it is read, cli/resolve-run.ts).
   if (out.merge !== undefined) {
     const clash = out.target ? '--target' : out.projects.length ? '--project' : out.shard ? '--shard' : out.playwrightArgs.length ? out.playwrightArgs[0] : undefined;
     if (clash) throw new UsageError(`--merge rebuilds the report from earlier shards and runs no test, so ${clash} does not go with it.`);

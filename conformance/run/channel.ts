@@ -1,5 +1,5 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { MODES, type Run, type RunTarget } from './model';
 import type { TargetProfile } from './profile';
 
@@ -13,8 +13,15 @@ import type { TargetProfile } from './profile';
  */
 export const RUN_ENV = 'CONFORMANCE_RUN';
 
-/** Repository root (this file lives in conformance/run). */
-export const ROOT = resolve(__dirname, '..', '..');
+/**
+ * Repository (or installed package) root: this file lives in conformance/run, or, compiled for the
+ * package (npm run build:cli, tsconfig.cli.json), in dist/conformance/run.
+ */
+export const ROOT = packageRoot(resolve(__dirname, '..', '..'));
+
+export function packageRoot(up: string): string {
+  return basename(up) === 'dist' && existsSync(join(up, '..', 'package.json')) ? resolve(up, '..') : up;
+}
 export const REFERENCE_PROFILE_FILE = join(ROOT, 'fixtures', 'targets', 'reference.json');
 
 let cached: { file: string | undefined; run: Run } | undefined;

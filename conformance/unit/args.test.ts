@@ -27,6 +27,12 @@ describe('conformance CLI arguments (conformance/run/args.ts)', () => {
     expect(parseRunArgs(['--isolate']).playwrightArgs).toEqual([]);
   });
 
+  it('reads --config, --summary, --expectations (repeatable) and --version', () => {
+    const a = parseRunArgs(['-c', 'ci.config.json', '--summary', 's.md', '--expectations', 'next@16', '--expectations', 'site.json', '--version']);
+    expect(a).toMatchObject({ config: 'ci.config.json', summary: 's.md', expectations: ['next@16', 'site.json'], version: true });
+    expect(a.playwrightArgs).toEqual([]);
+  });
+
   it('reads the discovery flags, which it only passes on', () => {
     const a = parseRunArgs(['--target', 'http://x', '--mode', 'static', '--max-pages', '20', '--ignore-robots', '--write-profile', 'p.json']);
     expect(a).toMatchObject({ maxPages: 20, ignoreRobots: true, writeProfile: 'p.json' });
@@ -44,7 +50,6 @@ describe('conformance CLI arguments (conformance/run/args.ts)', () => {
     [['stray'], /Unexpected argument "stray"/],
     [['--shard', '3/2'], /--shard needs current\/total/],
     [['--workers', '0'], /--workers needs/],
-    [['--max-pages', '20'], /--max-pages goes with --target/],
     [['--project', 'site-static'], /--project must be static or server/],
     [['--merge', 'dir', '--grep', 'x'], /--merge .* --grep does not go with it/],
   ];

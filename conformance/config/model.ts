@@ -1,0 +1,48 @@
+import type { Mode } from '../../spec/clauses';
+
+/**
+ * The shape of spec-conformance.config.{ts,mjs,json} (schema: spec/schemas/config.schema.json,
+ * documented in docs/config.md). Paths are relative to the config file's folder.
+ */
+export interface SpecConformanceConfig {
+  /** Editors' pointer to the schema; ignored. */
+  $schema?: string;
+  /** The deployments to judge: at most one per delivery mode. */
+  targets?: ConfigTarget[];
+  /** Report folder (default: reports/ next to the config file). */
+  out?: string;
+  /** Playwright workers: a number, or a percentage of the cores such as '50%'. */
+  workers?: number | string;
+  /** Known deviations: preset names ('next@16'), expectation files, or expectations. */
+  expectations?: (string | ConfigExpectation)[];
+  /** Append conformance.md to this file after the run (e.g. process.env.GITHUB_STEP_SUMMARY). */
+  summary?: string;
+  /** Run the tests even when a target does not look like this kind of site. */
+  force?: boolean;
+  /** false: no crawl, each target's profile as written; an object: the crawl's limits. */
+  discovery?: boolean | { maxPages?: number; ignoreRobots?: boolean };
+}
+
+export interface ConfigTarget {
+  url: string;
+  mode: Mode;
+  /** Target profile file; without it the target is crawled first (discovery). */
+  profile?: string;
+  /** Another build of the same site (C7.3's build checks). */
+  otherBuild?: string;
+}
+
+/** One known deviation (conformance/expectations/model.ts `Expectation`, as written in a config). */
+export interface ConfigExpectation {
+  /** 'R2.5' or 'R2.5/client'. */
+  clause: string;
+  mode?: Mode;
+  verdict: 'passed' | 'failed' | 'cantTell' | 'untested' | 'inapplicable';
+  reason: string;
+  link?: string;
+}
+
+/** Types a config written in TypeScript or JavaScript (`export default defineConfig({ … })`). */
+export function defineConfig(config: SpecConformanceConfig): SpecConformanceConfig {
+  return config;
+}

@@ -1,0 +1,103 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { configFor, settle } from '../config/apply';
+import { findConfigFile, loadConfig, validateConfig } from '../config/load';
+import { parseRunArgs, UsageError } from '../run/args';
+import { ROOT } from '../run/channel';
+
+const dir = mkdtempSync(join(tmpdir(), 'config-test-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const write = (name: string, text: string) => {
+  const file = join(dir, name);
+  writeFileSync(file, text);
+  return file;
+};
+
+async function usageError(fn: () => unknown): Promise<string> {
+  try {
+    await fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(UsageError);
+    expect((e as Error).message).not.toContain('\n');
+    return (e as Error).message;
+  }
+  throw new Error('no UsageError');
+}
+
+describe('config file (conformance/config/)', () => {
+  it('accepts the full example of docs/config.md', () => {
+    const md = readFileSync(join(ROOT, 'docs', 'config.md'), 'utf8');
+    const json = /```json\n([\s\S]*?)```/.exec(md)?.[1];
+    expect(json).toBeDefined();
+    expect(validateConfig(JSON.parse(json!))).toEqual([]);
+  });
+
+  it('names the bad key and where it is', () => {
+    expect(validateConfig({ tagets: [] })).toEqual([expect.stringMatching(/unknown key "tagets" \(allowed: targets, out, workers, expectations, summary, force, discovery\)/)]);
+    expect(validateConfig({ targets: [{ url: 'http://x', mode: 'static', profle: 'p.json' }] })).toEqual([expect.stringMatching(/unknown key "profle" in targets\[0\]/)]);
+    expect(validateConfig({ targets: [{ url: 'http://x', mode: 'edge' }] })).toEqual([expect.stringMatching(/targets\[0\]\.mode must be one of "static", "server"/)]);
+    expect(validateConfig({ targets: [{ mode: 'static' }] })).toEqual([expect.stringMatching(/targets\[0\] needs "url"/)]);
+    expect(validateConfig({ expectations: [{ clause: 'R2.5', verdict: 'failed', reson: 'x' }] }).join('; ')).toMatch(/unknown key "reson" in expectations\[0\]/);
+    expect(validateConfig({ workers: 0 }).join('; ')).toMatch(/workers/);
+  });
+
+  it('reports a bad file with its path, in one sentence', async () => {
+    const file = write('bad.config.json', JSON.stringify({ targets: [{ url: 'http://x', mode: 'static' }], ouput: 'r' }));
+    const message = await usageError(() => loadConfig(file));
+    expect(message).toContain(file);
+    expect(message).toMatch(/unknown key "ouput"/);
+    expect(await usageError(() => loadConfig(write('broken.json', '{ "targets": ')))).toMatch(/is not valid JSON/);
+  });
+
+  it('loads TypeScript and ES module configs through the package\'s own Playwright', async () => {
+    const ts = write('a.config.ts', "type Mode = 'static' | 'server';\nconst mode: Mode = 'server';\nexport default { targets: [{ url: 'http://127.0.0.1:1', mode }], workers: '50%' as string };\n");
+    expect((await loadConfig(ts)).config).toEqual({ targets: [{ url: 'http://127.0.0.1:1', mode: 'server' }], workers: '50%' });
+    const mjs = write('b.config.mjs', "export default { out: 'elsewhere' };\n");
+    expect((await loadConfig(mjs)).config).toEqual({ out: 'elsewhere' });
+    // Without a default export the module's exports are the config, as Playwright reads its own.
+    expect(await usageError(() => loadConfig(write('c.config.mjs', 'export const x = 1;\n')))).toMatch(/unknown key "x"/);
+    expect(await usageError(() => loadConfig(write('d.config.mjs', 'export default 42;\n')))).toMatch(/exports no configuration object/);
+  });
+
+  it('finds spec-conformance.config.* in the working directory, and --config wins', async () => {
+    const cwd = mkdtempSync(join(dir, 'cwd-'));
+    expect(findConfigFile(cwd)).toBeUndefined();
+    expect(await configFor({}, cwd)).toBeUndefined();
+    writeFileSync(join(cwd, 'spec-conformance.config.json'), '{"out": "r"}');
+    expect(findConfigFile(cwd)).toBe(join(cwd, 'spec-conformance.config.json'));
+    writeFileSync(join(cwd, 'other.json'), '{"out": "o"}');
+    expect((await configFor({ config: 'other.json' }, cwd))?.config).toEqual({ out: 'o' });
+    expect(await usageError(() => configFor({ config: 'missing.json' }, cwd))).toMatch(/--config missing\.json: no such file/);
+  });
+
+  const loaded = (config: object) => ({ file: join(dir, 'x.config.json'), dir, config });
+
+  it('resolves the config\'s paths against its folder and the flags\' against the working directory', () => {
+    const s = settle(parseRunArgs([]), loaded({ targets: [{ url: 'http://a', mode: 'static', profile: 'p.json' }], out: 'out', summary: 's.md', expectations: ['next@16', { clause: 'C7.3/build-id', verdict: 'untested', reason: 'r' }] }), '/work/here');
+    expect(s.targets).toEqual([{ url: 'http://a', mode: 'static', profile: join(dir, 'p.json'), from: 'config' }]);
+    expect(s.out).toBe(join(dir, 'out'));
+    expect(s.summary).toBe(join(dir, 's.md'));
+    expect(s.discovery.enabled).toBe(true);
+    expect(s.expectations).toEqual([{ inputs: ['next@16', [{ clause: 'C7.3/build-id', verdict: 'untested', reason: 'r', source: `config: ${join(dir, 'x.config.json')}` }]], baseDir: dir, from: join(dir, 'x.config.json') }]);
+    expect(settle(parseRunArgs([]), loaded({ targets: [{ url: 'http://a', mode: 'static' }] }), '/w').out).toBe(join(dir, 'reports'));
+  });
+
+  it('lets flags override the config, and adds --expectations after its own', () => {
+    const c = loaded({ targets: [{ url: 'http://a', mode: 'static' }, { url: 'http://b', mode: 'server' }], out: 'out', workers: 4, discovery: { maxPages: 5 }, expectations: ['next@16'] });
+    const s = settle(parseRunArgs(['--out', 'o', '--workers', '1', '--no-discovery', '--expectations', 'mine.json', '--project', 'server']), c, '/w');
+    expect(s.targets.map((t) => t.url)).toEqual(['http://b']);
+    expect(s).toMatchObject({ out: '/w/o', workers: 1, discovery: { enabled: false, maxPages: 5 } });
+    expect(s.expectations.map((e) => [e.inputs, e.baseDir])).toEqual([[['next@16'], dir], [['mine.json'], '/w']]);
+    const t = settle(parseRunArgs(['--target', 'http://c', '--mode', 'server', '--profile', 'p.json']), c, '/w');
+    expect(t.targets).toEqual([{ url: 'http://c', mode: 'server', profile: '/w/p.json', from: 'flag' }]);
+  });
+
+  it('refuses what cannot be meant, in one sentence', async () => {
+    expect(await usageError(() => settle(parseRunArgs([]), loaded({ targets: [{ url: 'http://a', mode: 'static' }, { url: 'http://b', mode: 'static' }] })))).toMatch(/two targets with mode static/);
+    expect(await usageError(() => settle(parseRunArgs(['--profile', 'p.json']), loaded({ targets: [{ url: 'http://a', mode: 'static' }] })))).toMatch(/--profile goes with --target/);
+    expect(await usageError(() => settle(parseRunArgs(['--max-pages', '3']), undefined))).toMatch(/--max-pages goes with --target or a config file's targets/);
+    expect(await usageError(() => settle(parseRunArgs(['--project', 'server']), loaded({ targets: [{ url: 'http://a', mode: 'static' }] })))).toMatch(/has no target with that mode/);
+  });
+});
