@@ -14,6 +14,8 @@ export interface ClausePart {
   optional?: boolean;
   /** Modes the part exists in (default: every mode of the clause). */
   modes?: readonly Mode[];
+  /** What must be observed at least once for the part to pass (a pass needs its subject). */
+  subject?: string;
 }
 
 export type ClauseKind = 'normative' | 'pending' | 'informative';
@@ -47,6 +49,8 @@ export interface Clause {
    * that applies in the mode was observed and passed; an optional part cannot fail by being absent.
    */
   parts?: readonly ClausePart[];
+  /** Clauses without parts: what must be observed at least once for the clause to pass. */
+  subject?: string;
   /** Pending clauses: what would settle them, and what to look for on the real site. */
   questions?: readonly string[];
   evidenceNeeded?: readonly string[];
