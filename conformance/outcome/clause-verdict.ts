@@ -126,11 +126,13 @@ function judgePart(p: PartDef, ways: WayVerdict[]): PartVerdict {
     return { ...base, verdict: 'untested', reason: ways.filter((o) => o.verdict === 'untested').map((o) => o.reason ?? `${o.test}: not observed`).filter(unique).join('; ') };
   }
   if (v === 'passed') {
-    const need = requireSubject('passed', observed, p.subject);
+    // What the pass rests on: the ways that passed (a way that stopped untested judged nothing it counted).
+    const rests = mergeCounts(...ways.filter((w) => w.verdict === 'passed').map((w) => w.observed));
+    const need = requireSubject('passed', rests, p.subject);
     if (need.verdict !== 'passed') {
       return p.optional ? { ...base, verdict: 'inapplicable', reason: `optional, and not shown here: ${need.reason}` } : { ...base, verdict: need.verdict, reason: need.reason };
     }
-    return { ...base, verdict: 'passed', reason: `observed on ${describeCounts(observed)}` };
+    return { ...base, ...(rests.length ? { observed: rests } : {}), verdict: 'passed', reason: `observed on ${describeCounts(rests)}` };
   }
   const o = ways.find((x) => x.verdict === v)!;
   return { ...base, verdict: v, reason: o.reason ? `${o.reason} (${o.test})` : undefined };
@@ -167,8 +169,10 @@ export function judgeWhole(tests: readonly Pick<JudgedTest, 'title' | 'verdict' 
     }
   }
   if (tests.some((t) => t.verdict === 'passed')) {
-    const need = requireSubject('passed', mergeCounts(...ways.filter((w) => w.verdict === 'passed').map((w) => w.observed)), subject);
-    return need.verdict === 'passed' ? { verdict: 'passed', reason: `observed on ${describeCounts(observed)}`, ...extra } : { ...need, ...extra };
+    // What the pass rests on: the ways that passed (a way that stopped untested judged nothing it counted).
+    const rests = mergeCounts(...ways.filter((w) => w.verdict === 'passed').map((w) => w.observed));
+    const need = requireSubject('passed', rests, subject);
+    return need.verdict === 'passed' ? { verdict: 'passed', reason: `observed on ${describeCounts(rests)}`, ...extra, ...(rests.length ? { observed: rests } : {}) } : { ...need, ...extra };
   }
   const untested = tests.filter((t) => t.verdict === 'untested');
   if (untested.length) return { verdict: 'untested', reason: untested.map((t) => t.reason ?? 'not run').filter(unique).join('; '), ...extra };

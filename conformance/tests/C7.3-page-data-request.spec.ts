@@ -3,7 +3,7 @@ import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
 import { requestEvidence } from '../harness/evidence';
 import { expect, test, type Page } from '../harness/fixtures';
-import { clickLinkTo, settle } from '../harness/navigation';
+import { activateLink, clickLinkTo, open, settle } from '../harness/navigation';
 import type { Observer } from '../harness/observe';
 import { isPageDataRequestOf, pageDataPath, readPageData } from '../harness/page-data';
 import type { TargetProfile } from '../run/profile';
@@ -39,8 +39,7 @@ function recognisedNames(profile: TargetProfile): string {
 
 /** Loads `from`, follows its link to `to` and returns the page-data fetches the navigation itself made (untested when none). */
 async function navigate(page: Page, log: RequestLog, obs: Observer, from: string, to: string): Promise<LoggedRequest[]> {
-  await page.goto(from);
-  await settle(page, obs);
+  await open(page, from, obs, { scenario: 'pageData' });
   const mark = log.mark();
   await clickLinkTo(page, to, obs);
   const fetches = () => log.pageData(mark).filter((e) => { const d = readPageData(e); return d?.page === to && !d.prefetch; });
@@ -95,7 +94,7 @@ async function captureNavigation(context: BrowserContext, baseUrl: string, from:
     armed = true;
     const link = page.locator(`a[href="${to}"]:visible`).first();
     if (!(await link.count())) return { log: log.entries, problem: `${from} on ${baseUrl} has no visible link to ${to}` };
-    await link.click({ timeout: 10_000 });
+    await activateLink(link);
     // A preparation step, not a timed rule: give a loaded machine time.
     await within(20_000, () => captured !== undefined);
     return { captured, log: log.entries, problem: captured ? undefined : `no page-data request for ${to} was made on ${baseUrl} within 20 s` };
@@ -131,14 +130,18 @@ describeClause('C7.3', ({ part }) => {
     const buildId = buildIdOf(req, target.profile);
     await record(testInfo, 'page-data request', { from, to, request: requestEvidence(req, { headers: true }), buildId });
 
+    // The Pages Router's /_next/data/<build>/x.json is judged like any other page-data request.
     await obs.part(part('target'), () => {
+      obs.saw('request', req.url);
       expect(readPageData(req)?.page, `expected the request ${req.url} to name the target page ${to}`).toBe(to);
     });
     await obs.part(part('current'), () => {
+      obs.saw('request', req.url);
       const sent = req.headers['next-url'];
       expect(sent === undefined ? '(no Next-Url header)' : safeDecode(sent), `expected the Next-Url header to name the current address ${from}; observed ${sent === undefined ? 'no Next-Url header' : `"${sent}"`}`).toBe(from);
     });
     await obs.part(part('router-state'), () => {
+      obs.saw('request', req.url);
       expect(stateTree ?? '(none)', 'expected a Next-Router-State-Tree header carrying the router state; observed none').not.toBe('(none)');
       let parsed: unknown;
       try { parsed = JSON.parse(decodeURIComponent(stateTree)); } catch { parsed = undefined; }
@@ -146,6 +149,7 @@ describeClause('C7.3', ({ part }) => {
     });
     await obs.part(part('build-id'), () => {
       if (!(buildId)) obs.untested(`the page-data request ${req.url} carries no build identifier where this run looks (${recognisedNames(target.profile)})`, 'name the header or query parameter that carries it in the profile (buildIdentifier); a Next.js site sends x-deployment-id only when next.config sets deploymentId');
+      obs.saw('request', `${req.url} (${buildId?.where})`);
     });
   });
 
@@ -167,6 +171,7 @@ describeClause('C7.3', ({ part }) => {
     await obs.part(part('build-id'), () => {
       const carrying = all.filter((x) => x.buildId);
       if (!(carrying.length > 0)) obs.untested(`none of the ${all.length} page-data requests carries a build identifier where this run looks (${recognisedNames(target.profile)})`, 'name the header or query parameter that carries it in the profile (buildIdentifier)');
+      for (const x of carrying) obs.saw('request', `${x.url} (${x.buildId!.where})`);
       const values = [...new Set(carrying.map((x) => x.buildId!.value))];
       expect(values, `expected one build identifier on every page-data request of one build; observed ${values.length}: ${values.join(', ')}`).toHaveLength(1);
       // Pages Router data carries its build in the path; App Router fetches in a header: judged within each kind.
@@ -196,6 +201,8 @@ describeClause('C7.3', ({ part }) => {
       if (!(here || thereId)) obs.untested(`neither build's page-data request carries a build identifier where this run looks (${recognisedNames(target.profile)})`, 'name the header or query parameter that carries it in the profile (buildIdentifier)');
       expect(here ? `${here.where} "${here.value}"` : 'none', `expected this build's page-data request to carry the build identifier where the other build carries it (${thereId?.where}); observed none`).not.toBe('none');
       expect(thereId ? `${thereId.where} "${thereId.value}"` : 'none', `expected the other build's page-data request to carry the build identifier where this build carries it (${here?.where}); observed none`).not.toBe('none');
+      obs.saw('request', `${fetches[0].url} (this build)`);
+      obs.saw('request', `${there.captured!.url} (the other build)`);
       expect(thereId!.value, `expected the other build to send a different build identifier from this build's ${here!.value}; observed the same`).not.toBe(here!.value);
     });
   });
@@ -217,7 +224,7 @@ describeClause('C7.3', ({ part }) => {
         await settle(p, undefined, 20_000);
         const swap = await swapAnswer(p, to, body);
         const mark = log.mark();
-        await p.locator(`a[href="${to}"]:visible`).first().click({ timeout: 10_000 });
+        await activateLink(p.locator(`a[href="${to}"]:visible`).first());
         const reached = await within(15_000, () => swap.swapped.length > 0 && pathOf(p) === to);
         await within(wantDocument ? 10_000 : 2_000, () => log.documents(mark).some((d) => pageDataPath(d.url) === to || new URL(d.url).pathname === to));
         const docs = log.documents(mark).map((d) => d.url);

@@ -128,6 +128,7 @@ describeClause('K9.3', ({ parts }) => {
       // until it expires after 5 minutes (K9.4) and does not require it to be fetched again before then.
       markInapplicable(testInfo, `the data of ${dynamic}, prefetched ${(at31.age / 1000).toFixed(1)} s ago, was still used without a request: no longer fresh, but not expired (5 minutes, K9.4), and the text does not require data past its freshness to be fetched anew, so the end of freshness is not shown here`);
     }
+    obs.saw('boundary run', `${hub} → ${dynamic} at ${(at31.age / 1000).toFixed(1)} s`);
     obs.advise(`a navigation ${(at31.age / 1000).toFixed(1)} s after the prefetch fetches ${dynamic}'s data anew without a whole-page load`, !at31.documents.length, at31.documents.join(', ') || undefined);
   });
 });
@@ -153,6 +154,7 @@ async function fresh29(page: Page, log: RequestLog, clock: FakeClock, obs: Obser
   await record(testInfo, 'navigation at 29 s', { from, to, prefetch, ageAtClickMs: at29.age, ...at29, control });
 
   if (at29.age >= 30_000) return obs.cantTell(`the navigation could not be made within 30 s of the prefetch (it was made at ${at29.age} ms)`);
+  obs.saw('boundary run', `${from} → ${to} at ${(at29.age / 1000).toFixed(1)} s`);
   const used = control ? ` (a navigation ${(control.atOnce.age / 1000).toFixed(1)} s after a prefetch used it without one)` : '';
   expect(at29.pageData, `expected the data of ${to}, prefetched ${(at29.age / 1000).toFixed(1)} s ago, to be used without a new request${used}; observed page-data requests`).toEqual([]);
   expect(at29.documents, `expected the navigation to ${to}, prefetched ${(at29.age / 1000).toFixed(1)} s ago, to use the prefetched data${used}; observed a whole-page load`).toEqual([]);

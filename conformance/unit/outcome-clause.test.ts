@@ -127,6 +127,13 @@ describe('a pass needs its subject (outcome/subject.ts)', () => {
     }), { numRuns: 500 });
   });
 
+  it('rests a pass on the ways that passed: what an unfinished way counted is no observation', () => {
+    const stopped: JudgedTest = { title: 'stopped', verdict: 'untested', reason: 'no route group was seen', staticParts: ['400'], observed: [{ noun: 'page', n: 3 }] };
+    const r = judgeClause([stopped, { title: 'over nothing', verdict: 'passed', staticParts: ['400'], observed: [] }], [ROWS[0]], 'static');
+    expect(r.parts?.[0].verdict).toBe('untested');
+    expect(judgeWhole([{ ...stopped, staticParts: undefined }, { title: 'over nothing', verdict: 'passed' }]).verdict).toBe('untested');
+  });
+
   it('passes a part when one way observed it and none contradicted it; a way not offered is reported', () => {
     const r = judgeClause([t('untested', ['400'], { reason: 'the site has no broken link' }), t('passed', ['400'])], [ROWS[0]], 'static');
     expect(r.verdict).toBe('passed');
