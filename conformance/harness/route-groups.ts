@@ -44,13 +44,15 @@ export function groupsInSegment(r: RequestLike): string[] {
 }
 
 /**
- * Group segments in flight text: a segment written as the first item of a tree node, followed by
- * its children object (`["(site)",{"children":…`), so a parenthesised word in the page's text is
- * not taken for one.
+ * Group segments in flight text, written where the router tree names a segment, so a parenthesised
+ * word in the page's text is not taken for one: as the first item of a tree node followed by its
+ * children object (`["(site)",{"children":…`, Next.js 14.2–15.5), or as a node's segment field
+ * (`["children",{"s":"(site)","h":…`, Next.js 16).
  */
 export function groupsInFlightText(text: string): string[] {
   const out = new Set<string>();
   for (const m of text.matchAll(/\[\s*\\?"(\([^"()\\/]+\))\\?"\s*,\s*\{/g)) out.add(m[1]);
+  for (const m of text.matchAll(/\{\s*\\?"s\\?"\s*:\s*\\?"(\([^"()\\/]+\))\\?"/g)) out.add(m[1]);
   return [...out];
 }
 

@@ -39,6 +39,7 @@ describe('route groups seen from outside (harness/route-groups.ts)', () => {
     expect(groupsInStateTree({ url: 'http://x/about.txt', method: 'GET', resourceType: 'fetch', headers: {} })).toEqual([]);
     // As written in a page's flight data (14.2–16), and not from a parenthesised word in the page's text.
     expect(groupsInFlightText('"f":[[["",{"children":["(marketing)",{"children":["about",{"children":["__PAGE__",{}]}]}]},"$undefined"')).toEqual(['(marketing)']);
+    expect(groupsInFlightText('5:[["children",{"s":"(marketing)","h":512,"d":{"r":["$","$1","c",')).toEqual(['(marketing)']);
     expect(groupsInFlightText('["$","p",null,{"children":["lives in a group, ","(site)"," yet"]}]')).toEqual([]);
   });
 
