@@ -76,7 +76,9 @@ export function judgeClause(tests: readonly JudgedTest[], parts: readonly PartDe
     for (const p of t.staticParts ?? []) if (!dynamic.has(p)) add(p, way(t.title, t.verdict, t.reason, t.observed));
     const partFailures = [...dynamic.values()].some((o) => o.verdict === t.verdict);
     const covers = (t.staticParts?.length ?? 0) > 0 || dynamic.size > 0;
-    if ((t.verdict === 'failed' || t.verdict === 'cantTell') && !(t.staticParts?.length) && !partFailures) unattributed.push(t);
+    // A failure no part explains (no part outcome with that verdict, no static part left to carry it) is the clause's.
+    const carried = (t.staticParts ?? []).some((p) => !dynamic.has(p));
+    if ((t.verdict === 'failed' || t.verdict === 'cantTell') && !carried && !partFailures) unattributed.push(t);
     else if (!covers && t.verdict !== 'passed') unattributed.push(t);
   }
 

@@ -46,8 +46,9 @@ async function navigationFetches(page: Page, log: RequestLog, obs: Observer, fro
   );
 }
 
-describeClause('C7.2', ({ part }) => {
-  test('following a link to a page whose data is not cached requests the page path with a text suffix from the same origin', async ({ page, target, requestLog, obs }, testInfo) => {
+// Each test observes both parts (one by one, in obs.part): a precondition it stops on before either is theirs.
+describeClause('C7.2', ({ parts, part }) => {
+  test('following a link to a page whose data is not cached requests the page path with a text suffix from the same origin', parts('own-origin', 'text-suffix'), async ({ page, target, requestLog, obs }, testInfo) => {
     const { from, to } = target.scenario('pageData');
     await open(page, from, obs, { scenario: 'pageData' });
     const fetches = await navigationFetches(page, requestLog, obs, from, to);
@@ -71,7 +72,7 @@ describeClause('C7.2', ({ part }) => {
     for (const e of fetches) await adviseAnswer(obs, e);
   });
 
-  test('the home page\'s data is requested as /index.txt from the same origin', async ({ page, target, requestLog, obs }, testInfo) => {
+  test('the home page\'s data is requested as /index.txt from the same origin', parts('own-origin', 'text-suffix'), async ({ page, target, requestLog, obs }, testInfo) => {
     const { from } = target.scenario('pageData');
     const mark = requestLog.mark();
     await open(page, from, obs, { scenario: 'pageData' });
@@ -105,7 +106,7 @@ describeClause('C7.2', ({ part }) => {
     for (const e of whole) await adviseAnswer(obs, e);
   });
 
-  test('every page-data request of a visit asks for a page path with a text suffix on the same origin', async ({ page, target, requestLog, obs }, testInfo) => {
+  test('every page-data request of a visit asks for a page path with a text suffix on the same origin', parts('own-origin', 'text-suffix'), async ({ page, target, requestLog, obs }, testInfo) => {
     const { from, to } = target.scenario('pageData');
     await open(page, from, obs, { scenario: 'pageData' });
     await clickLinkTo(page, to, obs);

@@ -121,8 +121,9 @@ async function swapAnswer(page: Page, to: string, body?: Buffer): Promise<{ swap
   return { swapped };
 }
 
-describeClause('C7.3', ({ part }) => {
-  test('a page-data request names the target, the current address, the router state and the build', async ({ page, target, requestLog, obs }, testInfo) => {
+// A precondition a test stops on before its parts are observed one by one is theirs (the static parts below).
+describeClause('C7.3', ({ parts, part }) => {
+  test('a page-data request names the target, the current address, the router state and the build', parts('target', 'current', 'router-state', 'build-id'), async ({ page, target, requestLog, obs }, testInfo) => {
     const { from, to } = target.scenario('pageData');
     const fetches = await navigate(page, requestLog, obs, from, to);
     const req = fetches[0];
@@ -153,7 +154,7 @@ describeClause('C7.3', ({ part }) => {
     });
   });
 
-  test('every page-data request of one build carries the same build identifier', async ({ page, target, requestLog, obs }, testInfo) => {
+  test('every page-data request of one build carries the same build identifier', parts('build-id'), async ({ page, target, requestLog, obs }, testInfo) => {
     const { from, to } = target.scenario('pageData');
     await navigate(page, requestLog, obs, from, to);
     await settle(page, obs);
@@ -186,7 +187,7 @@ describeClause('C7.3', ({ part }) => {
     });
   });
 
-  test('another build of the site sends a different build identifier', async ({ page, context, target, requestLog, obs }, testInfo) => {
+  test('another build of the site sends a different build identifier', parts('build-id'), async ({ page, context, target, requestLog, obs }, testInfo) => {
     const { from, to } = target.scenario('pageData');
     const other = target.otherBuildUrl;
     if (!other) return obs.untested('the run has no other build of the site to compare build identifiers with', 'pass --other-build <url> (another build of the same site) to npm run conformance');

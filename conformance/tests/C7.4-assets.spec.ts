@@ -54,8 +54,9 @@ async function firstLoad(browser: Browser, baseUrl: string, path: string, scenar
   }
 }
 
-describeClause('C7.4', ({ part }) => {
-  test('the first load of the pages the profile names loads scripts and stylesheets, answered 2xx with JavaScript and CSS types', async ({ browser, target, obs }, testInfo) => {
+// Both parts are observed one by one (obs.part); a precondition the test stops on before them is theirs.
+describeClause('C7.4', ({ parts, part }) => {
+  test('the first load of the pages the profile names loads scripts and stylesheets, answered 2xx with JavaScript and CSS types', parts('scripts', 'stylesheets'), async ({ browser, target, obs }, testInfo) => {
     const pages = namedPages(target.profile, target.mode);
     if (!pages.length) {
       return obs.untested(`the profile "${target.profile.name}" names no page to load in ${target.mode} mode`, 'give the profile a navigation chain or a pageData pair');

@@ -24,8 +24,9 @@ function judge(a: AssetResult): string | undefined {
   return undefined;
 }
 
-describeClause('C7.4', ({ part }) => {
-  test('on every listed page, every script and stylesheet is answered 2xx with a JavaScript or CSS content type', async ({ browser, target, obs }, testInfo) => {
+// Both parts are observed one by one (obs.part); a precondition the test stops on before them is theirs.
+describeClause('C7.4', ({ parts, part }) => {
+  test('on every listed page, every script and stylesheet is answered 2xx with a JavaScript or CSS content type', parts('scripts', 'stylesheets'), async ({ browser, target, obs }, testInfo) => {
     const sitePages = sitePagesOf(target, obs);
     const assetTypes = new Map<string, 'script' | 'stylesheet'>();
     const walk = await walkOf(browser, target, sitePages, testInfo);

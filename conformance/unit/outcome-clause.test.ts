@@ -58,6 +58,11 @@ describe('a clause with parts', () => {
     expect(r.reason).toContain('part 405 failed: saw "Method Not Supported"');
   });
 
+  it('keeps a failure that no part explains as the clause\'s, even when every static part was observed one by one', () => {
+    const r = judgeClause([t('failed', ['client'], { reason: 'timed out after the parts', outcomes: [{ part: 'client', verdict: 'passed', observed: SEEN }] })], R25, 'static');
+    expect(r.verdict).toBe('failed');
+  });
+
   it('keeps a failure outside any part as the clause\'s failure', () => {
     const r = judgeClause([t('failed', undefined, { reason: 'boom', outcomes: [{ part: 'client', verdict: 'passed' }] })], R25, 'static');
     expect(r.verdict).toBe('failed');
@@ -131,7 +136,7 @@ describe('a pass needs its subject (outcome/subject.ts)', () => {
     const stopped: JudgedTest = { title: 'stopped', verdict: 'untested', reason: 'no route group was seen', staticParts: ['400'], observed: [{ noun: 'page', n: 3 }] };
     const r = judgeClause([stopped, { title: 'over nothing', verdict: 'passed', staticParts: ['400'], observed: [] }], [ROWS[0]], 'static');
     expect(r.parts?.[0].verdict).toBe('untested');
-    expect(judgeWhole([{ ...stopped, staticParts: undefined }, { title: 'over nothing', verdict: 'passed' }]).verdict).toBe('untested');
+    expect(judgeWhole([{ title: 'stopped', verdict: 'untested', observed: [{ noun: 'page', n: 3 }] }, { title: 'over nothing', verdict: 'passed' }]).verdict).toBe('untested');
   });
 
   it('passes a part when one way observed it and none contradicted it; a way not offered is reported', () => {
