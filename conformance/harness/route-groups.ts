@@ -56,12 +56,17 @@ export function groupsInFlightText(text: string): string[] {
   return [...out];
 }
 
-/** The route groups the current document's flight data names (its own router tree); [] on a page without any. */
+/**
+ * The route groups the current document's flight data names (its own router tree); [] on a page
+ * without any. Read from `self.__next_f` and from the inline scripts that fill it (Next.js 16 does
+ * not keep the chunks in the array once it has read them).
+ */
 export async function groupsOfDocument(page: Page): Promise<string[]> {
   const text = await page.evaluate(() => {
     const f = (window as unknown as { __next_f?: unknown[] }).__next_f;
-    if (!Array.isArray(f)) return '';
-    return f.map((x) => (Array.isArray(x) && typeof x[1] === 'string' ? x[1] : '')).join('');
+    const chunks = Array.isArray(f) ? f.map((x) => (Array.isArray(x) && typeof x[1] === 'string' ? x[1] : '')) : [];
+    const inline = Array.from(document.querySelectorAll('script:not([src])')).map((s) => s.textContent ?? '').filter((t) => t.includes('__next_f'));
+    return [...chunks, ...inline].join('\n');
   }).catch(() => '');
   return groupsInFlightText(text);
 }
