@@ -17,6 +17,7 @@ import { compareRunFolders } from './discovery-runs';
 import { writeExpected } from './expected-doc';
 import type { MatrixColumn } from './model';
 import { renderMatrixHtml, renderMatrixMarkdown } from './render';
+import { subjectCheckMessage, type ReportWithCounts } from '../conformance/report/subject-check';
 
 const USAGE = `Usage: npm run matrix [-- options]
   --only <id>        judge only this run (e.g. next-14.2-static) or every run of an implementation (e.g. next-16); repeatable
@@ -173,7 +174,10 @@ async function main(): Promise<number> {
       const report = readReport(join(dir, 'conformance.json'), t);
       const col = columns.get(r.id)!;
       col.durationMs = Date.now() - t;
-      if (report) {
+      // A pass needs its subject: a report with a passed clause or part observed zero times fails its column.
+      const zero = report && subjectCheckMessage(report as unknown as ReportWithCounts, `${r.id}/conformance.json`);
+      if (report && zero) fail([r.id], 'run-failed', zero);
+      else if (report) {
         reports.set(r.id, report);
         Object.assign(col, { status: 'judged', report: `${r.id}/conformance.html` });
       } else fail([r.id], 'run-failed', `the suite (exit ${code}) wrote no report; see ${relative(REPO_ROOT, log)}`);

@@ -49,6 +49,8 @@ export interface Clause {
    * that applies in the mode was observed and passed; an optional part cannot fail by being absent.
    */
   parts?: readonly ClausePart[];
+  /** Clauses without parts: what must be observed at least once for the clause to pass. */
+  subject?: string;
   /** Pending clauses: what would settle them, and what to look for on the real site. */
   questions?: readonly string[];
   evidenceNeeded?: readonly string[];
@@ -105,15 +107,15 @@ const REGISTRY = [
     id: 'R2.2', title: 'Not-found page', section: S2, kind: 'normative', modes: BOTH,
     quote: ['Not-found page: shows the heading 404 and the message "This page could not be found."'],
     hash: 'b1ade8d6e6884340',
-    howTested: 'Part direct: the profile\'s unknown paths (top level, nested, with a query, with unicode) are loaded directly; part link: an in-site link to a missing page is clicked. Each page must show a heading "404" and the text "This page could not be found."; the HTTP status (404 expected) is an advisory. Evidence: statuses and headings read, the request log, a screenshot.',
+    howTested: 'Ways of reaching the one subject, the page shown for an unknown address: the profile\'s unknown paths (top level, nested, with a query, with unicode) loaded directly; an in-site link to a missing page (brokenLink) followed; every internal link of the listed pages (sitePages) whose target answers 404, followed. Each page must show a heading "404" and the text "This page could not be found."; the HTTP status (404 expected) is an advisory. A page that is not the site\'s own (a host\'s 404 page) leaves its way untested. Evidence: statuses and headings read, the request log, a screenshot.',
     readings: [
-      'Judged: the page shown for an unknown path (loaded directly, or reached by an in-site link to a missing page) has a heading "404" and the text "This page could not be found.".',
+      'Judged: the page shown for an unknown address has a heading "404" and the text "This page could not be found.".',
+      'One subject reached by several ways, not parts: loading the address directly, following an in-site link to it, and every such link on the listed pages. The clause passes when one way showed the site\'s not-found page and none contradicted it; a way the site does not offer (no broken link anywhere) is reported, not required, so a well-kept site is judged on its unknown addresses alone.',
+      'Only the site\'s own page is evidence: an unknown address answered by another server\'s page (a static host\'s own 404, a proxy\'s error page: no script under the site\'s asset prefix, no framework bootstrap data) says nothing about the site: that way is untested, naming the address and what it answered.',
       'Not stated, so advisory: the HTTP status of that answer (404 is usual, but the spec names only what the page shows).',
+      'On a Pages Router page: read the same way. The default _error with code 404 shows the heading 404 and "This page could not be found."; a link to a missing page cannot be loaded by the client router, which then loads the address as a whole page (the host\'s 404 answer, judged like any other).',
     ],
-    parts: [
-      { id: 'direct', text: 'An unknown path loaded directly shows the heading 404 and the message.' },
-      { id: 'link', text: 'An in-site link to a missing page ends on a page with the heading 404 and the message.' },
-    ],
+    subject: 'the not-found page shown for an unknown address (loaded directly or reached by a link)',
   },
   {
     id: 'R2.3', title: 'Generic error page titles by status code', section: S2, kind: 'normative', modes: BOTH,
@@ -132,13 +134,15 @@ const REGISTRY = [
       'Judged: a generic error page for a status code shows that code and the table\'s title for it (a closing full stop allowed) and no other title of the table. Each row of the table is a part.',
       'Real answers (server delivery): the spec does not say which requests answer 400, 405 or 500. Where the profile names a request that answers with an error status and the answer is a generic error page (it shows a status code), its title is judged against the status actually answered; which status it was is only recorded.',
       'A row the profile gives no page for, or whose page is missing (it answers 404 with the not-found page) or shows no generic error page, is untested: a precondition, not a contradiction.',
+      'The profile\'s status pages and real error answers may answer 4xx/5xx, but they must be the site\'s own pages: another server\'s page (no script under the site\'s asset prefix, no framework bootstrap data) leaves its row untested, never failed.',
+      'On a Pages Router page: read the same way. next/error is the Pages Router\'s _error, whose status-code table is the spec\'s; a Pages Router page whose data fetching throws answers 500 with it.',
     ],
     parts: [
-      { id: '400', text: '| 400 | Bad Request |' },
-      { id: '404', text: '| 404 | This page could not be found |' },
-      { id: '405', text: '| 405 | Method Not Allowed |' },
-      { id: '500', text: '| 500 | Internal Server Error |' },
-      { id: 'other', text: '| any other | An unexpected error has occurred |' },
+      { id: '400', text: '| 400 | Bad Request |', subject: 'a generic error page for 400 shown by the site' },
+      { id: '404', text: '| 404 | This page could not be found |', subject: 'a generic error page for 404 shown by the site' },
+      { id: '405', text: '| 405 | Method Not Allowed |', subject: 'a generic error page for 405 shown by the site' },
+      { id: '500', text: '| 500 | Internal Server Error |', subject: 'a generic error page for 500 shown by the site' },
+      { id: 'other', text: '| any other | An unexpected error has occurred |', subject: 'a generic error page for a code outside the table shown by the site' },
     ],
   },
   {
@@ -148,7 +152,9 @@ const REGISTRY = [
     howTested: 'A client-side exception is triggered on the profile\'s page (e.g. a Pages Router page that throws on a click). The page must then show a client-side application error and no status heading. If no exception is seen in the browser (no page error or console error) and no error text appears, the test is untested. Evidence: screenshot, the headings and the console errors seen.',
     readings: [
       'Judged: after an exception in the browser on a page with no status code, the page shows a text naming a client-side application error ("Application error: a client-side exception has occurred", with or without more words) and no status-code heading.',
+      'On a Pages Router page: _error with no status code, which the Pages Router shows after a render error in the browser (on such a site the same page as R2.5\'s client part; Next.js 15.5 adds "while loading <host>", which this reading allows).',
     ],
+    subject: 'an exception thrown in the browser on a page of the site with no status code',
   },
   {
     id: 'R2.5', title: 'Global failure page and digest line', section: S2, kind: 'normative', modes: BOTH,
@@ -159,36 +165,44 @@ const REGISTRY = [
       'The quoted sentence is read as two texts: "… a server-side exception has occurred (see the server logs for more information)." and "… a client-side exception has occurred (see the browser console for more information)."; each must be shown exactly, as one line.',
       'A text with more words (e.g. "… while loading <host> …") contradicts the spec\'s wording and fails the part.',
       '"It may add a digest line" is an optional part: absent it cannot fail; present, it must read "Digest: <value>" right after the text. It is observed on the server-side failure page; whether a client-side failure shows one is advisory.',
+      'A server-side throw whose answer is the generic error page of its status (a status-code heading and the table\'s title: what R2.3 judges) is not a global failure page. The spec does not say which of the two a server-side throw shows, so the server part is untested there, naming that page — not failed.',
+      'On a Pages Router page: the global failure page is _error with no status code, shown after a render error in the browser: the client part is judged as on the App Router (Next.js 14.2 shows the exact text; 15.5 inserts "while loading <host>", which fails the part). The Pages Router has no server-side global failure page: a throw while rendering on the server shows "500 | Internal Server Error." (R2.3\'s 500 row), so the server part is untested and the optional digest not shown.',
     ],
     parts: [
-      { id: 'client', text: 'Application error: a client-side exception has occurred (see the browser console for more information).' },
-      { id: 'server', text: 'Application error: a server-side exception has occurred (see the server logs for more information).', modes: ['server'] },
-      { id: 'digest', text: 'It may add a digest line.', optional: true, modes: ['server'] },
+      { id: 'client', text: 'Application error: a client-side exception has occurred (see the browser console for more information).', subject: 'a render error thrown in the browser on a page of the site' },
+      { id: 'server', text: 'Application error: a server-side exception has occurred (see the server logs for more information).', modes: ['server'], subject: 'a page of the site that threw while rendering on the server' },
+      { id: 'digest', text: 'It may add a digest line.', optional: true, modes: ['server'], subject: 'a digest line shown with the server-side failure text' },
     ],
   },
   {
     id: 'R2.6', title: 'Route groups stay out of the address', section: S2, kind: 'normative', modes: BOTH,
     quote: ['Path segments written in parentheses are route groups and do not appear in the address.'],
     hash: '966ef501e13fb8d7',
-    howTested: 'While visiting and navigating the profile\'s pages, no address shown by the browser, no same-origin link href and no page-data request URL has a path segment in parentheses; pages the profile says live in a group answer at their address without it (when neither that address nor the one with the group answers, the profile\'s page is missing: untested). That the address with the group inserted answers 404 is advisory. Evidence: the list of addresses, hrefs, request URLs and statuses checked.',
+    howTested: 'While visiting and navigating the profile\'s pages (and every listed page, sitePages), no address shown by the browser, no same-origin link href and no page-data request URL has a path segment in parentheses; pages the profile says live in a group answer at their address without it (when neither that address nor the one with the group answers, the profile\'s page is missing: untested). The subject, a page inside a route group, comes from the profile (routeGroups) or from what the site sends (the router tree in a page\'s flight data, the Next-Router-State-Tree header, Next 16\'s per-segment prefetch file names); none seen: untested. That the address with the group inserted answers 404 is advisory. Evidence: the list of addresses, hrefs, request URLs, statuses checked and the pages seen inside a group.',
     readings: [
-      'Judged (part "addresses"): no address the browser shows, no same-origin link href and no page-data request URL seen while visiting the profile\'s pages — and every page of `sitePages` when the profile (or discovery) lists them — has a path segment in parentheses.',
+      'The subject is a page inside a route group. It is known from the profile (routeGroups) or seen from outside: the App Router names group segments ("(site)") in the router tree of a page\'s flight data and in the Next-Router-State-Tree header of its page-data requests, and Next.js 16 writes them base64url-encoded in the names of its per-segment prefetch files (harness/route-groups.ts). When no route group is seen anywhere, "no segment in parentheses" holds over nothing: untested ("no route group was seen: …"), never passed.',
+      'Judged (part "addresses"): no address the browser shows, no same-origin link href and no page-data request URL seen while visiting the profile\'s pages — and every page of `sitePages` when the profile (or discovery) lists them — has a path segment in parentheses. Visiting the navigation chain and walking the listed pages are ways of observing it, not parts.',
       'Part "grouped-pages" (optional: only the site\'s authors know its folders): a page the profile says lives in a group answers at its address without the group.',
+      'Only the site\'s own pages are evidence: a listed page answered by another server\'s page is left out of the walk\'s judgement.',
       'Not stated, so advisory: that the address with the group segment inserted answers 404.',
+      'On a Pages Router page: the Pages Router has no route groups (a folder pages/(x)/ is the ordinary segment "/(x)", not a group), so a site that is only Pages Router shows none and R2.6 is untested there. On a site with both routers the App Router\'s groups are the subject.',
     ],
     parts: [
-      { id: 'addresses', text: 'Path segments written in parentheses … do not appear in the address (nor in links or page-data requests).' },
-      { id: 'grouped-pages', text: 'A page inside a route group is reached at its address without the group.', optional: true },
+      { id: 'addresses', text: 'Path segments written in parentheses … do not appear in the address (nor in links or page-data requests).', subject: 'a page inside a route group (from the profile, or named by the router state the site sends)' },
+      { id: 'grouped-pages', text: 'A page inside a route group is reached at its address without the group.', optional: true, subject: 'a page the profile places in a route group, answering at its address' },
     ],
   },
   {
     id: 'R2.7', title: 'Navigation without full page reloads', section: S2, kind: 'normative', modes: BOTH,
     quote: ['Navigation works without full page reloads.'],
     hash: 'd4ab8824dae9c50f',
-    howTested: 'A JavaScript marker is set on the first page; clicking internal links (once, and three times in a row) must change the address and the content with no document request and the marker intact. Evidence: the request log (no document requests after the first).',
+    howTested: 'A JavaScript marker is set on the first page of the profile\'s navigation chain; following internal links (once, and three times in a row; focused and Enter, no hover) must change the address and the content with no document request and the marker intact. Evidence: the request log (no document requests after the first).',
     readings: [
-      'Judged: a click on an internal link changes the address and the content with no document request and the page\'s JavaScript realm intact.',
+      'Judged: following an internal link changes the address and the content with no document request and the page\'s JavaScript realm intact. Once or three times in a row are ways of observing the one subject, not parts.',
+      'Links are followed the way a keyboard user does (focused without scrolling, then Enter: the same click event, without a hover), because the Pages Router starts a prefetch on hover that ignores prefetch={false} and skips its own cache (harness/navigation.ts activateLink).',
+      'On a Pages Router page: read the same way (Link calls router.push). A link from a Pages Router page to an App Router page, or back, is a whole-page load in every version: that contradicts the clause.',
     ],
+    subject: 'a client-side navigation by an internal link of the site',
   },
   {
     id: 'R2.8', title: 'Back and forward restore the earlier view', section: S2, kind: 'normative', modes: BOTH,
@@ -198,10 +212,12 @@ const REGISTRY = [
     readings: [
       '"The earlier view" is read as the page\'s content and, for Back, its scroll position.',
       'Not stated, so advisory: whether Back/Forward make a document request or reload the page (R2.7 judges reloads on navigation).',
+      'Leaving the scrolled page by a click on a link in view, or by a link focused without scrolling and Enter, are ways of observing, not parts.',
+      'On a Pages Router page: Back is a popstate the Pages Router handles itself; without experimental.scrollRestoration it renders the page and scrolls to the top (Next.js 14.2: Back fails on its scroll position; in 15.5 Chromium\'s own restoration lands after that scroll and puts the position back).',
     ],
     parts: [
-      { id: 'back', text: 'Back restores the earlier page\'s content and scroll position.' },
-      { id: 'forward', text: 'Forward restores the next page\'s content.' },
+      { id: 'back', text: 'Back restores the earlier page\'s content and scroll position.', subject: 'a Back to a page of the site left scrolled down' },
+      { id: 'forward', text: 'Forward restores the next page\'s content.', subject: 'a Forward to the page left by Back' },
     ],
   },
   {
@@ -214,10 +230,12 @@ const REGISTRY = [
       'Judged per branch: after a navigation to a titled page a live region holds its title; to an untitled page, its first heading.',
       'Not stated, so advisory: that nothing is announced on first load.',
       'A navigation whose title (or, without one, first heading) is the same as the page before is not judged: a live region need not repeat an unchanged text. A titled page whose title equals the start page\'s leaves the title branch untested.',
+      'A step that loads a whole page (a document request: e.g. a link from one router to the other) is no client navigation: left out and reported, not judged — what a screen reader says on a new document is not in the page to read, and R2.7 judges the reload.',
+      'On a Pages Router page: its route announcer (a <p aria-live="assertive" role="alert">) reads document.title, else the first h1, else the path, when the path changes: judged the same way.',
     ],
     parts: [
-      { id: 'title', text: 'After a navigation, the announcement reads the page title.' },
-      { id: 'heading', text: 'If the page has no title, the announcement reads the first heading.' },
+      { id: 'title', text: 'After a navigation, the announcement reads the page title.', subject: 'a client navigation to a page of the site with a title' },
+      { id: 'heading', text: 'If the page has no title, the announcement reads the first heading.', subject: 'a client navigation to a page of the site without a title' },
     ],
   },
   {
@@ -265,18 +283,20 @@ const REGISTRY = [
   },
   {
     id: 'C7.2', title: 'Page data from own origin, with a text suffix', section: S7, kind: 'normative', modes: ['static'],
-    inapplicableBecause: { server: 'In server delivery the framework asks for the page path itself, marked by an `_rsc` query and an `RSC: 1` header, and answers text/x-component: there is no text suffix to observe. What a page-data request carries (C7.3) is still checked in server delivery.' },
+    inapplicableBecause: { server: 'In server delivery no page data carries a text suffix: the App Router asks for the page path itself, marked by an `_rsc` query and an `RSC: 1` header (answered text/x-component), and the Pages Router asks for /_next/data/<build>/<path>.json as it does everywhere. The text suffix is the form page data takes in a static export, so the clause is judged in static delivery; what a page-data request carries (C7.3) is checked in both.' },
     quote: ['The product fetches the data of a page from its own origin when navigating. It requests the page path with a text suffix,'],
     hash: '746da4caa8c0e5cf',
-    howTested: 'Clicking a link to a page whose data is not cached (the profile\'s link without prefetch) must send a GET to the same origin for the page path with a text suffix: /x → /x.txt and / → /index.txt (a cache-busting query is allowed). The answer must be text. Evidence: the page-data request and answer headers.',
+    howTested: 'Following a link to a page whose data is not cached (the profile\'s link without prefetch; focused and Enter, no hover) must send a GET to the same origin for the page path with a text suffix: /x → /x.txt and / → /index.txt (a cache-busting query is allowed). Every page-data request of that visit (prefetches included) is judged the same way, whatever its shape. The answer\'s status and type are advisory. Evidence: the page-data requests and answer headers.',
     readings: [
-      'Judged: the page-data request of a navigation goes to the site\'s own origin and asks for the page path with a text suffix (/x → /x.txt, / → /index.txt; a query is allowed). Every page-data request of a visit (prefetches included, Next 16\'s per-segment files /x/__next.<segments>.txt too) goes to the own origin with a .txt path. Request shapes are recognised in one place: conformance/harness/page-data.ts.',
-      'A navigation that makes no page-data request of its own (its link was prefetched, or it was a whole-page load) has nothing to judge: untested, naming the profile\'s pageData pair.',
-      'Not stated, so advisory: the answer\'s status and content type; Pages Router data (/_next/data/<build>/x.json), which is the other router\'s own shape.',
+      'Judged: the page-data request a navigation makes goes to the site\'s own origin and asks for the page path with a text suffix (/x → /x.txt, / → /index.txt; a query is allowed). Every page-data request of a visit (prefetches included, Next 16\'s per-segment files /x/__next.<segments>.txt too) goes to the own origin with a .txt path. Request shapes are recognised in one place: conformance/harness/page-data.ts.',
+      'A navigation that makes no page-data request of its own (its link was prefetched, or it was a whole-page load) has nothing to judge: untested, naming the profile\'s pageData pair. A visit with no page-data request at all: untested.',
+      'Links are followed the way a keyboard user does (focused without scrolling, then Enter: the same click event, without a hover), because the Pages Router starts a prefetch on hover that ignores prefetch={false} and skips its own cache (harness/navigation.ts activateLink).',
+      'On a Pages Router page: a navigation to a page with getStaticProps or getServerSideProps fetches /_next/data/<build>/<path>.json — page data fetched when navigating, so it is judged: own origin as usual; the text suffix fails ("expected the page path with a text suffix (/x.txt); observed /_next/data/<build>/x.json"). A Pages Router page without data functions fetches only its script: nothing to judge (untested).',
+      'Not stated, so advisory: the answer\'s status and content type.',
     ],
     parts: [
-      { id: 'own-origin', text: 'The page data is fetched from the site\'s own origin when navigating.' },
-      { id: 'text-suffix', text: 'It requests the page path with a text suffix.' },
+      { id: 'own-origin', text: 'The page data is fetched from the site\'s own origin when navigating.', subject: 'a page-data request made when navigating' },
+      { id: 'text-suffix', text: 'It requests the page path with a text suffix.', subject: 'a page-data request made when navigating' },
     ],
   },
   {
@@ -288,12 +308,14 @@ const REGISTRY = [
       'Each of the four things sent is a part. Target: the request names the page navigated to (its path, in any page-data form). Current address: a header names the path navigated from (Next-Url). Router state: a header carries it as URL-encoded JSON (Next-Router-State-Tree).',
       'Build identifier: recognised in a header or query parameter the profile names (default x-deployment-id, x-build-id, x-nextjs-deployment-id; dpl) or in a /_next/data/<build>/ path. A request with none of them is untested for this part (the site may send it under a name the profile does not give), not failed. Within one build, requests that carry one carry the same value, and a navigation\'s request without it while the others carry it fails. With another build given (--other-build), the identifiers must differ between builds, and a build that sends none where the other build of the same site sends one fails the part.',
       'Not stated, so advisory: what the client does with page data from another build (a full page load is usual).',
+      'Links are followed the way a keyboard user does (focused without scrolling, then Enter: the same click event, without a hover), because the Pages Router starts a prefetch on hover that ignores prefetch={false} and skips its own cache (harness/navigation.ts activateLink).',
+      'On a Pages Router page: the data request /_next/data/<build>/<path>.json names the target in its path and carries the build identifier in it (both judged, and passed when the other build\'s differs); it sends no current address (only the browser\'s own Referer, which a Referrer-Policy may remove) and no router state, so those parts fail, expected vs observed.',
     ],
     parts: [
-      { id: 'target', text: 'sends the target address' },
-      { id: 'current', text: 'the current address' },
-      { id: 'router-state', text: 'the router state' },
-      { id: 'build-id', text: 'and the build identifier' },
+      { id: 'target', text: 'sends the target address', subject: 'a page-data request made by a navigation' },
+      { id: 'current', text: 'the current address', subject: 'a page-data request made by a navigation' },
+      { id: 'router-state', text: 'the router state', subject: 'a page-data request made by a navigation' },
+      { id: 'build-id', text: 'and the build identifier', subject: 'a page-data request carrying a build identifier' },
     ],
   },
   {
@@ -302,12 +324,14 @@ const REGISTRY = [
     hash: 'efe7fac61060a36f',
     howTested: 'A first load of pages the profile names must fetch scripts and stylesheets, all answered 2xx with JavaScript / CSS content types. Evidence: the asset list with statuses and content types, and every other request (other origins, images) listed but not judged.',
     readings: [
-      'Judged: a first load (fresh browser context) of pages the profile names — the first page of the navigation chain and the page-data target — loads at least one script and one stylesheet, each answered 2xx with a JavaScript / CSS content type (what makes them usable as such), whatever origin it comes from.',
+      'Judged: a first load (fresh browser context) of pages the profile names — the first page of the navigation chain and the page-data target — and every listed page (sitePages) loads at least one script and one stylesheet, each answered 2xx with a JavaScript / CSS content type (what makes them usable as such), whatever origin it comes from.',
+      'Only the site\'s own pages are evidence: a page a scenario names that answers an error status where it must exist, or that is another server\'s page (no script under the site\'s asset prefix, no framework bootstrap data: a host\'s own 404, a proxy\'s error page), leaves the test untested, naming the page and what it answered — never failed (harness/site-page.ts; the pre-flight says the same).',
       'Not stated, so not judged: where else the page fetches from (other origins, images, fonts) — listed as evidence only.',
+      'On a Pages Router page: read the same way (its scripts from the asset prefix, the stylesheets _app imports).',
     ],
     parts: [
-      { id: 'scripts', text: 'It loads script assets.' },
-      { id: 'stylesheets', text: 'It loads stylesheet assets.' },
+      { id: 'scripts', text: 'It loads script assets.', subject: 'a script loaded by a page of the site' },
+      { id: 'stylesheets', text: 'It loads stylesheet assets.', subject: 'a stylesheet loaded by a page of the site' },
     ],
   },
   {
@@ -319,7 +343,9 @@ const REGISTRY = [
     readings: [
       'A server-function call is recognised by its server-action identifier header (Next-Action). Judged: it is a POST to the current page\'s path on the site\'s origin. A submit that sends no POST, or a POST without that header, is not a recognisable server-function call: untested, naming the profile\'s serverFunction scenario.',
       'Not stated, so advisory: that the page updates in place without a reload.',
+      'On a Pages Router page: there are no server functions (they belong to the App Router): a site that is only Pages Router has none, and the clause is untested when the profile names none.',
     ],
+    subject: 'a server-function call (a POST carrying Next-Action) from a page of the site',
   },
   {
     id: 'X8', title: 'Product error catalogue', section: S8, kind: 'pending', modes: BOTH,
@@ -339,9 +365,15 @@ const REGISTRY = [
     id: 'K9.1', title: 'Route load times out after 3.8 s', section: S9, kind: 'normative', modes: BOTH,
     quote: ['A route load times out after 3.8 seconds.'],
     hash: 'd9ff3182a2f1c862',
-    howTested: 'On a fake clock, a client navigation to a route whose code is held (the profile\'s Pages Router target linked without prefetch): at 3.7 s the old page stays and no document request was made; at 3.9 s the browser has requested the target as a document (a full page load). Evidence: the clock times and the request log.',
+    howTested: 'On a fake clock, a client navigation to a route whose code is held (the profile\'s Pages Router target linked without prefetch): part loading-3.7: at 3.7 s the old page stays and no document request was made; part timed-out-3.9: by 3.9 s the browser has requested the target as a document (a full page load). Evidence: the clock times and the request log.',
     readings: [
-      'Judged on a client navigation whose route code is held: at 3.7 s nothing has replaced the page; by 3.9 s the browser has given up waiting and loads the target as a whole page (looked for during 10 s of real time after the page\'s clock passed 3.9 s). A navigation that loads no new script cannot show the timeout: untested, asking for a Pages Router pair whose target needs its own chunk, linked without prefetch.',
+      'The two sides of the 3.8 s boundary are the parts: at 3.7 s nothing has replaced the page (loading-3.7); by 3.9 s the browser has given up waiting and loads the target as a whole page (timed-out-3.9, looked for during 10 s of real time after the page\'s clock passed 3.9 s). Judged on a client navigation whose route code is held.',
+      'A navigation that loads no new script cannot show the timeout: untested, asking for a Pages Router pair whose target needs its own chunk, linked without prefetch.',
+      'On a Pages Router page: this is the Pages Router\'s own route loader (MS_MAX_IDLE_DELAY = 3800 ms); the App Router has no route-load timeout, so the profile names a Pages Router pair (routeLoadTimeout) on any site.',
+    ],
+    parts: [
+      { id: 'loading-3.7', text: 'A route load still waited for 3.7 s after it started (before 3.8 s).', subject: 'a client navigation whose route code was held for 3.7 s' },
+      { id: 'timed-out-3.9', text: 'A route load given up by 3.9 s after it started (after 3.8 s).', subject: 'a client navigation whose route code was held past 3.9 s' },
     ],
   },
   {
@@ -353,7 +385,9 @@ const REGISTRY = [
     readings: [
       'Judged: a page-data fetch answered 5xx (500 once, 500 twice, and 502, 503, 504, 599) is requested again by the same page before the client gives up — a whole-page load, or no new attempt within 10 s, contradicts. The number of attempts is recorded, not asserted. A page that makes no page-data fetch after loading cannot show it: untested.',
       'Not stated, so advisory: that the page then renders its data without a reload; that a 4xx is not retried; how many times a fetch answered 503 every time is tried.',
+      'On a Pages Router page: this is the Pages Router\'s fetch (a page not pre-rendered, getStaticPaths fallback: true, fetching its data after hydration through fetchRetry); the App Router makes no such fetch.',
     ],
+    subject: 'a page-data fetch of the site answered 5xx',
   },
   {
     id: 'K9.3', title: 'Prefetched data fresh for 30 s', section: S9, kind: 'normative', modes: BOTH,
@@ -375,13 +409,16 @@ const REGISTRY = [
     id: 'K9.4', title: 'Prefetched data expires after 5 min', section: S9, kind: 'normative', modes: BOTH,
     quote: ['and expires after 5 minutes.'],
     hash: 'db37feb9cb7136c6',
-    howTested: 'On a fake clock, a prefetched static page navigated to at 299 s sends no page-data request; at 301 s its data is fetched anew. Evidence: clock times and page-data requests.',
+    howTested: 'On a fake clock, a prefetched static page navigated to at 299 s sends no page-data request; at 301 s its data is fetched anew. Links are followed with focus and Enter (no hover). When a navigation fetches the data, a control loads the page again and navigates right after the prefetch. Evidence: clock times, page-data requests and the control.',
     readings: [
-      'Judged at both sides: a page prefetched 299 s ago is navigated to without a new page-data request; at 301 s its data is fetched anew. Prefetch requests of any framework shape count (.txt, ?_rsc=, per-segment __next.*.txt files and HEAD checks, mapped to their page by conformance/harness/page-data.ts). The page is the first one the profile\'s prefetch page links to and prefetched (on a paused clock, once all its prefetch requests are answered); a page that prefetches none of its links: untested.',
+      'Judged at both sides: a page prefetched 299 s ago is navigated to without a new page-data request (kept-299); at 301 s its data is fetched anew (expired-301). Prefetch requests of any framework shape count (.txt, ?_rsc=, per-segment __next.*.txt files and HEAD checks, /_next/data/<build>/x.json with Purpose: prefetch, mapped to their page by conformance/harness/page-data.ts). The page is the first one the profile\'s prefetch page links to and prefetched (on a paused clock, once all its prefetch requests are answered); a page that prefetches none of its links: untested.',
+      'A request at either age speaks of the prefetch only if the prefetch held the data: when a navigation fetches, a control loads the page again and navigates right after the prefetch; if even that fetches, there was no held prefetch to time (untested, never passed or failed). So a fetch at 299 s fails kept-299 and a fetch at 301 s passes expired-301 only next to a control that used the data; data still used at 301 s fails expired-301.',
+      'Links are followed the way a keyboard user does (focused without scrolling, then Enter: the same click event, without a hover), because the Pages Router starts a prefetch on hover that ignores prefetch={false} and skips its own cache (harness/navigation.ts activateLink).',
+      'On a Pages Router page: only pages with getStaticProps are prefetched with their data, and the Pages Router keeps that data with no time limit: kept-299 passes, expired-301 fails (observed with the keyboard; a hovered link would be prefetched anew at any age).',
     ],
     parts: [
-      { id: 'kept-299', text: 'Prefetched data is still used 299 s after the prefetch.' },
-      { id: 'expired-301', text: 'Prefetched data is fetched anew 301 s after the prefetch.' },
+      { id: 'kept-299', text: 'Prefetched data is still used 299 s after the prefetch.', subject: 'a navigation to prefetched page data 299 s after the prefetch' },
+      { id: 'expired-301', text: 'Prefetched data is fetched anew 301 s after the prefetch.', subject: 'a navigation to prefetched page data 301 s after the prefetch' },
     ],
   },
   {
@@ -390,8 +427,11 @@ const REGISTRY = [
     hash: '8c603fcf6d20a891',
     howTested: 'With ≥ 8 prefetchable links in view and every prefetch answer held, the number of prefetch requests in flight (from start until the answer arrives) must reach exactly 5 and never more; releasing one answer lets exactly one more start. Evidence: the in-flight timeline.',
     readings: [
-      '"5 requests at a time" is judged with every prefetch answer held: while prefetches of more pages are waiting, exactly 5 prefetch requests are in flight, never more, and each released answer lets exactly one more start. Every prefetch request counts, whatever its shape (Next 16\'s HEAD checks and per-segment files included), from its start until its answer arrives. A page whose prefetches all start at once (no page left waiting) cannot show the limit: untested.',
+      '"5 requests at a time" is judged with every prefetch answer held: while prefetches of more pages are waiting, exactly 5 prefetch requests are in flight, never more, and each released answer lets exactly one more start. Every prefetch request counts, whatever its shape (Next 16\'s HEAD checks and per-segment files included), from its start until its answer arrives.',
+      'The subject is more prefetch requests than the limit: a page whose prefetches all start at once with no page left waiting, or that starts 5 or fewer in all, cannot show the limit: untested.',
+      'On a Pages Router page: there is no queue — each Link in view prefetches at once (with getStaticProps: /_next/data/<build>/x.json, Purpose: prefetch). With more than 5 started, all in flight together, that contradicts the clause (failed). Without getStaticProps the Pages Router prefetches only scripts (<link rel=prefetch>, not counted): untested.',
     ],
+    subject: 'prefetch requests of the site, more than 5 in all',
   },
 ] as const satisfies readonly Clause[];
 

@@ -125,7 +125,7 @@ async function checkOtherBuild(raw: string, target: string, targetProbe: ProbeRe
 }
 
 function factsOf(p: ProbeResult): TargetFacts {
-  return { isThisKind: p.isThisKind, kindReason: p.kindReason, framework: p.framework, buildId: p.buildId, deploymentId: p.deploymentId, status: p.status };
+  return { isThisKind: p.isThisKind, kindReason: p.kindReason, framework: p.framework, buildId: p.buildId, deploymentId: p.deploymentId, status: p.status, assetPrefix: p.assetPrefix };
 }
 
 function checkMergeDir(dir: string): string {

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { activateLink } from './navigation';
 
 /**
  * Helpers over Playwright's page.clock for the time-bound rules (3.8 s, 30 s, 5 min).
@@ -60,26 +61,17 @@ export class FakeClock {
   }
 
   /**
-   * Clicks `link` when exactly `ageMs` have passed on the page's clock since `mark`: the clock is
-   * paused, moved forward, the click is made, and the clock runs on again (in real time) so the
-   * page can finish what the click started. Returns the age at the click. `activate`: how the
-   * link is followed (default a click; activateByKeyboard never hovers it).
+   * Follows `link` when exactly `ageMs` have passed on the page's clock since `mark`: the clock is
+   * paused, moved forward, the link is activated (focus and Enter, no hover: navigation.ts
+   * activateLink — a hover makes the Pages Router prefetch anew at any age), and the clock runs on
+   * again (in real time) so the page can finish what the click started. Returns the age at the click.
    */
-  async clickAtAge(link: Locator, mark: number, ageMs: number, activate: (link: Locator) => Promise<void> = (l) => l.click()): Promise<number> {
+  async clickAtAge(link: Locator, mark: number, ageMs: number): Promise<number> {
     await link.waitFor({ state: 'visible' });
     await this.pause();
     const age = await this.ageTo(mark, ageMs);
-    await activate(link);
+    await activateLink(link);
     await this.page.clock.resume();
     return age;
   }
-}
-
-/**
- * Follows a link without hovering it: focus and Enter. A hover prefetches in some routers even
- * where the link says prefetch={false} (the Pages Router's Link), which a click cannot avoid.
- */
-export async function activateByKeyboard(link: Locator): Promise<void> {
-  await link.focus();
-  await link.press('Enter');
 }

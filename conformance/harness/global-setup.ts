@@ -101,5 +101,5 @@ async function probe(t: RunTarget): Promise<void> {
   if (t.probe || !t.url) return;
   const p = await probeTarget(t.url);
   if (!p.reachable) throw oneLine(p.error ?? `Target ${t.url} is unreachable.`);
-  t.probe = { isThisKind: p.isThisKind, kindReason: p.kindReason, framework: p.framework, buildId: p.buildId, deploymentId: p.deploymentId, status: p.status };
+  t.probe = { isThisKind: p.isThisKind, kindReason: p.kindReason, framework: p.framework, buildId: p.buildId, deploymentId: p.deploymentId, status: p.status, assetPrefix: p.assetPrefix };
 }

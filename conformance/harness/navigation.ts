@@ -1,8 +1,9 @@
-import type { Page, Response } from '@playwright/test';
-import { activateByKeyboard, type FakeClock } from './clock';
+import type { Locator, Page, Response } from '@playwright/test';
+import type { FakeClock } from './clock';
 import type { Observer } from './observe';
 import type { RequestLog } from './request-log';
 import { pathOf, within } from './sample';
+import { requireSitePage, siteFix } from './site-page';
 import { timed } from './timing';
 
 /**
@@ -89,8 +90,26 @@ function safePath(page: Page): string {
 }
 
 /**
- * Clicks the first visible link to `href`. A page without such a link is a gap in the target
- * profile: with an observer the test is `untested`, naming the page and the link it lacks.
+ * Follows a link the way a keyboard user does: focused without scrolling, then Enter (the browser
+ * dispatches the same click event a mouse would). No pointer ever hovers it: the Pages Router
+ * starts a prefetch on mouseenter that ignores prefetch={false} and skips its own cache, so a
+ * mouse click would fetch the page data anew at any age and hide what the clause is about.
+ * Bounded; throws when the link cannot take the focus.
+ */
+export async function activateLink(link: Locator, timeoutMs = 10_000): Promise<void> {
+  await link.waitFor({ state: 'attached', timeout: timeoutMs });
+  const focused = await link.evaluate((el) => {
+    (el as HTMLElement).focus({ preventScroll: true });
+    return document.activeElement === el;
+  }, undefined, { timeout: timeoutMs });
+  if (!focused) throw new Error(`the link ${await link.getAttribute('href').catch(() => '')} could not take the keyboard focus`);
+  await link.page().keyboard.press('Enter');
+}
+
+/**
+ * Follows the first visible link to `href` (activateLink: focus and Enter, no hover). A page
+ * without such a link is a gap in the target profile: with an observer the test is `untested`,
+ * naming the page and the link it lacks.
  */
 export async function clickLinkTo(page: Page, href: string, obs?: Observer): Promise<void> {
   const link = page.locator(`a[href="${href}"]:visible`).first();
@@ -101,17 +120,30 @@ export async function clickLinkTo(page: Page, href: string, obs?: Observer): Pro
     if (obs) obs.untested(missing, `name in the profile a page that links to ${href}, or add such a link`);
     throw new Error(missing);
   }
-  // Bounded: a link that cannot be clicked (covered, detached) is an action that did not complete.
-  await link.click({ timeout: 10_000 });
+  // Bounded: a link that cannot be followed (detached, not focusable) is an action that did not complete.
+  if (obs) await obs.waitFor(`following the link to ${href} on ${safePath(page)}`, () => activateLink(link), 11_000);
+  else await activateLink(link);
+}
+
+/** What a page loaded by open() is to its scenario (harness/site-page.ts). */
+export interface OpenAs {
+  /** The profile's scenario that names the page (for the fix in an `untested` reason). */
+  scenario: string;
+  /** An error path (unknown paths, status pages, real error answers): 4xx/5xx is expected, only another server's page is unusable. */
+  errorPath?: boolean;
+  timeoutMs?: number;
 }
 
 /**
  * Loads `path` as a new document and settles it. Bounded: an answer that does not come makes the
- * test cantTell, naming the address. Returns the document's answer (its status is evidence).
+ * test cantTell, naming the address. Only the site's own pages are evidence: an error status where
+ * the page must exist, or another server's page, ends the test `untested` (site-page.ts). Returns
+ * the document's answer (its status is evidence).
  */
-export async function open(page: Page, path: string, obs: Observer, timeoutMs = 15_000): Promise<Response | null> {
+export async function open(page: Page, path: string, obs: Observer, { scenario, errorPath = false, timeoutMs = 15_000 }: OpenAs): Promise<Response | null> {
   const res = await obs.waitFor(`the answer to ${path}`, () => page.goto(path, { waitUntil: 'commit', timeout: timeoutMs }), timeoutMs + 1_000);
   await settle(page, obs);
+  await requireSitePage(page, obs, { path, res, errorPath, fix: siteFix(scenario) });
   return res;
 }
 
@@ -156,20 +188,20 @@ export interface AtAge {
 }
 
 /**
- * Clicks the visible link to `to` on `from` when `ageMs` have passed on the page's clock since
+ * Follows the visible link to `to` on `from` when `ageMs` have passed on the page's clock since
  * `mark` (the time-bound rules K9.3, K9.4), waits for the address, then up to `waitForDataMs` for a
  * page-data request for `to` (a fetch anew is started with the navigation), and settles. A page
- * without the link leaves the test `untested`, with `fix`. `keyboard`: the link is followed by
+ * without the link leaves the test `untested`, with `fix`. The link is followed by
  * focus and Enter, never hovered (a hover may prefetch it).
  */
 export async function navigateAtAge(
   page: Page, { log, clock, obs }: { log: RequestLog; clock: FakeClock; obs: Observer },
-  { from, to, mark, ageMs, waitForDataMs = 0, fix, keyboard = false }: { from: string; to: string; mark: number; ageMs: number; waitForDataMs?: number; fix: string; keyboard?: boolean },
+  { from, to, mark, ageMs, waitForDataMs = 0, fix }: { from: string; to: string; mark: number; ageMs: number; waitForDataMs?: number; fix: string },
 ): Promise<AtAge> {
   const link = page.locator(`a[href="${to}"]:visible`).first();
   if (!(await link.count())) return obs.untested(`${from} shows no visible link written href="${to}"`, fix);
   const since = log.mark();
-  const age = await obs.waitFor(`the ${keyboard ? 'activation (focus and Enter)' : 'click'} of the link to ${to} at ${ageMs / 1000} s`, () => clock.clickAtAge(link, mark, ageMs, keyboard ? activateByKeyboard : undefined), 20_000);
+  const age = await obs.waitFor(`the activation (focus and Enter) of the link to ${to} at ${ageMs / 1000} s`, () => clock.clickAtAge(link, mark, ageMs), 20_000);
   await obs.until(`the address to become ${to} after clicking its link on ${from} at ${(age / 1000).toFixed(1)} s`, () => pathOf(page) === to, 15_000);
   if (waitForDataMs > 0) await within(waitForDataMs, () => log.pageDataFor(to, since).length > 0);
   await settle(page, obs);

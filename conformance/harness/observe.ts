@@ -1,5 +1,6 @@
 import type { TestInfo } from '@playwright/test';
 import { isExpectation, shortMessage } from '../outcome/classify';
+import { addSighting, type Count, type SubjectNoun } from '../outcome/subject';
 import { ANNOTATION, type Advisory, type PartOutcome, type Verdict } from '../outcome/verdict';
 import { timed } from './timing';
 
@@ -11,9 +12,13 @@ import { timed } from './timing';
  *  - expect(): an observation contradicts the clause → `failed` (expected vs observed).
  * part() runs the checks of one part of a clause and records its verdict without stopping the
  * test, so every part gets observed; advise() records what the spec does not state.
+ * saw() counts the clause's subject (a pass needs its subject: outcome/subject.ts): inside part()
+ * for that part, elsewhere for the test's parts or its clause.
  */
 export class Observer {
   private currentPart?: string;
+  private partCounts: Count[] = [];
+  private readonly testCounts: Count[] = [];
   private readonly failed: PartOutcome[] = [];
   /** Named waits in progress: what a timed-out test was waiting for. */
   readonly pending = new Set<string>();
@@ -31,6 +36,15 @@ export class Observer {
 
   cantTell(pending: string): never {
     return this.end('cantTell', `could not complete the observation: ${pending}`);
+  }
+
+  /**
+   * One sighting of the clause's subject (a page of the site shown, a page-data request, a
+   * navigation, a run across a time boundary …) at `where`. Without any, a test that passes
+   * stands for nothing: its part or clause is untested.
+   */
+  saw(noun: SubjectNoun, where: string, n = 1): void {
+    addSighting(this.currentPart ? this.partCounts : this.testCounts, noun, where, n);
   }
 
   /** Runs fn with a bound; when it runs out the test is cantTell, naming `what`. */
@@ -68,6 +82,7 @@ export class Observer {
   async part(id: string, fn: () => Promise<void> | void): Promise<Verdict> {
     if (this.currentPart) throw new Error(`part ${id} started inside part ${this.currentPart}`);
     this.currentPart = id;
+    this.partCounts = [];
     let outcome: PartOutcome;
     try {
       await fn();
@@ -81,6 +96,7 @@ export class Observer {
     } finally {
       this.currentPart = undefined;
     }
+    if (this.partCounts.length) outcome.observed = this.partCounts;
     this.info.annotations.push({ type: ANNOTATION.part, description: JSON.stringify(outcome) });
     if (outcome.verdict === 'failed') this.failed.push(outcome);
     return outcome.verdict;
@@ -94,6 +110,7 @@ export class Observer {
 
   /** Called when the test ends (fixture teardown): failed parts fail the test; a time-out names its waits. */
   finish(): void {
+    if (this.testCounts.length) this.info.annotations.push({ type: ANNOTATION.observed, description: JSON.stringify(this.testCounts) });
     if (this.info.status === 'timedOut') {
       for (const p of this.pending) this.info.annotations.push({ type: ANNOTATION.pending, description: p });
     }

@@ -1,3 +1,5 @@
+import { assetPrefixOf } from './site-page';
+
 /**
  * Looks at a target before the suite runs: is it reachable, is it this kind of site, and what can
  * be seen of it (framework, build identifier). Plain HTTP only, bounded in time and size, so that
@@ -17,6 +19,8 @@ export interface ProbeResult {
   framework?: string;
   buildId?: string;
   deploymentId?: string;
+  /** Where the home page's scripts and stylesheets come from (harness/site-page.ts), when it loads any. */
+  assetPrefix?: string;
 }
 
 export interface ProbeOptions {
@@ -72,8 +76,10 @@ function judgeKind(status: number, contentType: string, html: string): { isThisK
   return { isThisKind: true, kindReason: 'the home page loads its scripts from /_next/static/ (client-side application page delivery)' };
 }
 
-function readIdentity(html: string, headers: Headers): { framework?: string; buildId?: string; deploymentId?: string } {
-  const out: { framework?: string; buildId?: string; deploymentId?: string } = {};
+function readIdentity(html: string, headers: Headers): { framework?: string; buildId?: string; deploymentId?: string; assetPrefix?: string } {
+  const out: { framework?: string; buildId?: string; deploymentId?: string; assetPrefix?: string } = {};
+  const prefix = assetPrefixOf(html);
+  if (prefix) out.assetPrefix = prefix;
   const powered = headers.get('x-powered-by');
   if (/next\.js/i.test(powered ?? '') || /\/_next\/static\//.test(html)) out.framework = powered ?? 'Next.js (from asset paths)';
   const dpl = /[?&]dpl=([A-Za-z0-9_.-]+)/.exec(html);

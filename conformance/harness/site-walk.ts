@@ -1,6 +1,8 @@
 import type { Browser, Page, Request } from '@playwright/test';
 import { settle } from './navigation';
 import { readPageData, requestLike } from './page-data';
+import { groupsInSegment, groupsOfDocument } from './route-groups';
+import { pageIsOfSite } from './site-page';
 
 /**
  * One walk over the pages a profile lists (sitePages), shared by the every-page checks (R2.2,
@@ -18,6 +20,8 @@ export interface WalkRequest {
   resourceType: string;
   /** The page the request fetches data of (page-data.ts), when it is a page-data or prefetch request. */
   pageDataOf?: string;
+  /** Route groups of the page the request fetches, from a per-segment file's name (route-groups.ts). */
+  groups?: string[];
   status?: number;
   contentType?: string;
   /** A network failure, or the browser refusing an answer it got (e.g. a stylesheet of the wrong type). */
@@ -31,6 +35,10 @@ export interface WalkPage {
   /** Why the page could not be loaded or settled (then its checks could not complete). */
   error?: string;
   address?: string;
+  /** The document is a page of this site (site-page.ts): only such pages are evidence. */
+  ofSite?: boolean;
+  /** Route groups the document's own router tree names (route-groups.ts): the page lives inside them. */
+  routeGroups?: string[];
   links: WalkLink[];
   requests: WalkRequest[];
   /** Time spent on the page: loading and settling, then sitting for prefetches. */
@@ -98,6 +106,8 @@ async function visit(page: Page, path: string, opts: WalkOptions): Promise<WalkP
       const r = el.getBoundingClientRect();
       return { raw: el.getAttribute('href') ?? '', url: (el as HTMLAnchorElement).href, visible: r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden' };
     }));
+    w.ofSite = await pageIsOfSite(page);
+    w.routeGroups = await groupsOfDocument(page);
   } catch (e) {
     w.error = String((e as Error)?.message ?? e).split('\n')[0];
   } finally {
@@ -109,7 +119,8 @@ async function visit(page: Page, path: string, opts: WalkOptions): Promise<WalkP
 
 async function describe(r: Request, answerMs: number): Promise<WalkRequest> {
   const pd = readPageData(requestLike(r));
-  const base: WalkRequest = { url: r.url(), resourceType: r.resourceType(), ...(pd ? { pageDataOf: pd.page } : {}) };
+  const groups = pd ? groupsInSegment(requestLike(r)) : [];
+  const base: WalkRequest = { url: r.url(), resourceType: r.resourceType(), ...(pd ? { pageDataOf: pd.page } : {}), ...(groups.length ? { groups } : {}) };
   // Only what a clause judges waits for its answer: scripts, stylesheets and page data.
   if (!pd && base.resourceType !== 'script' && base.resourceType !== 'stylesheet') return base;
   if (!/^https?:/.test(base.url)) return base;

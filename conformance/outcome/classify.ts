@@ -1,4 +1,5 @@
 import { stripVTControlCharacters } from 'node:util';
+import type { Count } from './subject';
 import { ANNOTATION, type PartOutcome, type Advisory, type Verdict } from './verdict';
 
 /**
@@ -73,11 +74,11 @@ export function classifyTest(t: TestInput): Classified {
   return last;
 }
 
-/** Parts and advisories recorded by the last attempt. */
-export function partsOf(annotations: readonly { type: string; description?: string }[]): { staticParts: string[]; outcomes: PartOutcome[]; advisories: Advisory[] } {
+/** Parts, advisories and subject counts recorded by the last attempt. */
+export function partsOf(annotations: readonly { type: string; description?: string }[]): { staticParts: string[]; outcomes: PartOutcome[]; advisories: Advisory[]; observed: Count[] } {
   const staticParts = annotations.filter((a) => a.type === ANNOTATION.parts).flatMap((a) => (a.description ?? '').split(',').map((s) => s.trim()).filter(Boolean));
   const parse = <T>(type: string): T[] => annotations.filter((a) => a.type === type).flatMap((a) => {
     try { return [JSON.parse(a.description ?? '') as T]; } catch { return []; }
   });
-  return { staticParts: [...new Set(staticParts)], outcomes: parse<PartOutcome>(ANNOTATION.part), advisories: parse<Advisory>(ANNOTATION.advisory) };
+  return { staticParts: [...new Set(staticParts)], outcomes: parse<PartOutcome>(ANNOTATION.part), advisories: parse<Advisory>(ANNOTATION.advisory), observed: parse<Count[]>(ANNOTATION.observed).flat() };
 }

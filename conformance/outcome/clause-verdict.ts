@@ -1,9 +1,17 @@
+import { describeCounts, mergeCounts, requireSubject, type Count } from './subject';
 import { worst, type PartOutcome, type Verdict } from './verdict';
 
 /**
  * A clause's verdict in one mode from its tests' verdicts and the parts they observed.
- * A clause with parts passes only when every part that applies was observed and passed; an
- * optional part ("It may add a digest line") cannot fail by being absent.
+ *
+ * Parts come from the spec's text (R2.3's rows, the two sides of a time boundary …); the tests
+ * are ways of observing them (a direct load, a followed link, a click or history). A part is
+ * judged on every way that observed it: `failed` if one contradicted it, `cantTell` if one could
+ * not complete, `passed` if one observed it and none of those — a way the site does not offer
+ * (untested) is reported, not required. A clause with parts passes only when every part that
+ * applies passed; an optional part ("It may add a digest line") cannot fail by being absent.
+ * A pass needs its subject: a part (or a clause without parts) observed zero times is `untested`
+ * (outcome/subject.ts).
  */
 export interface PartDef {
   id: string;
@@ -13,6 +21,8 @@ export interface PartDef {
   optional?: boolean;
   /** Modes the part exists in (default: every mode the clause applies to). */
   modes?: readonly string[];
+  /** What must be seen at least once for the part to pass (named when it was not). */
+  subject?: string;
 }
 
 export interface JudgedTest {
@@ -23,92 +33,154 @@ export interface JudgedTest {
   staticParts?: readonly string[];
   /** Parts observed one by one inside the test. */
   outcomes?: readonly PartOutcome[];
+  /** How often the test saw its subject outside obs.part() (for its static parts, or the whole clause). */
+  observed?: readonly Count[];
 }
 
-export interface PartVerdict { id: string; text: string; optional?: boolean; verdict: Verdict; reason?: string }
-export interface ClauseVerdict { verdict: Verdict; reason?: string; parts?: PartVerdict[] }
+/** One test's observation of a part (or of a clause without parts): a way of observing it. */
+export interface WayVerdict { test: string; verdict: Verdict; reason?: string; observed?: Count[] }
+export interface PartVerdict {
+  id: string;
+  text: string;
+  optional?: boolean;
+  verdict: Verdict;
+  reason?: string;
+  /** The part's subject, counted over every way that observed it. */
+  observed?: Count[];
+  ways?: WayVerdict[];
+}
+export interface ClauseVerdict {
+  verdict: Verdict;
+  reason?: string;
+  parts?: PartVerdict[];
+  /** The clause's subject, counted over every test (parts added together). */
+  observed?: Count[];
+  /** For a clause without parts: each test's observation. */
+  ways?: WayVerdict[];
+}
 
-export function judgeClause(tests: readonly JudgedTest[], parts: readonly PartDef[] | undefined, mode: string): ClauseVerdict {
-  if (!parts?.length) return judgeWhole(tests);
+export function judgeClause(tests: readonly JudgedTest[], parts: readonly PartDef[] | undefined, mode: string, subject?: string): ClauseVerdict {
+  if (!parts?.length) return judgeWhole(tests, subject);
 
   const applicable = parts.filter((p) => !p.modes || p.modes.includes(mode));
-  const seen = new Map<string, { verdict: Verdict; reason?: string; test: string }[]>();
-  const add = (part: string, verdict: Verdict, reason: string | undefined, test: string) => {
+  const seen = new Map<string, WayVerdict[]>();
+  const add = (part: string, way: WayVerdict) => {
     if (!seen.has(part)) seen.set(part, []);
-    seen.get(part)!.push({ verdict, reason, test });
+    seen.get(part)!.push(way);
   };
   /** Failures or unfinished observations that no part accounts for still speak for the clause. */
   const unattributed: JudgedTest[] = [];
   for (const t of tests) {
     const dynamic = new Map((t.outcomes ?? []).map((o) => [o.part, o]));
-    for (const o of dynamic.values()) add(o.part, o.verdict, o.reason, t.title);
-    for (const p of t.staticParts ?? []) if (!dynamic.has(p)) add(p, t.verdict, t.reason, t.title);
+    for (const o of dynamic.values()) add(o.part, way(t.title, o.verdict, o.reason, o.observed));
+    for (const p of t.staticParts ?? []) if (!dynamic.has(p)) add(p, way(t.title, t.verdict, t.reason, t.observed));
     const partFailures = [...dynamic.values()].some((o) => o.verdict === t.verdict);
     const covers = (t.staticParts?.length ?? 0) > 0 || dynamic.size > 0;
-    if ((t.verdict === 'failed' || t.verdict === 'cantTell') && !(t.staticParts?.length) && !partFailures) unattributed.push(t);
+    // A failure no part explains (no part outcome with that verdict, no static part left to carry it) is the clause's.
+    const carried = (t.staticParts ?? []).some((p) => !dynamic.has(p));
+    if ((t.verdict === 'failed' || t.verdict === 'cantTell') && !carried && !partFailures) unattributed.push(t);
     else if (!covers && t.verdict !== 'passed') unattributed.push(t);
   }
 
-  const partVerdicts: PartVerdict[] = applicable.map((p) => {
-    const obs = seen.get(p.id) ?? [];
-    const v = worst(obs.map((o) => o.verdict));
-    if (v === undefined || v === 'inapplicable') {
-      const why = obs.find((o) => o.reason)?.reason;
-      if (p.optional) return { ...def(p), verdict: 'inapplicable', reason: `optional, and not shown here${why ? ` (${why})` : ''}` };
-      return { ...def(p), verdict: 'untested', reason: why ?? 'no test observed this part' };
-    }
-    if (v === 'untested' && p.optional) return { ...def(p), verdict: 'inapplicable', reason: `optional, and not shown here: ${obs.find((o) => o.reason)?.reason ?? ''}`.trim() };
-    const o = obs.find((x) => x.verdict === v)!;
-    return { ...def(p), verdict: v, reason: o.reason ? `${o.reason} (${o.test})` : undefined };
-  });
+  const partVerdicts: PartVerdict[] = applicable.map((p) => judgePart(p, seen.get(p.id) ?? []));
+  const observed = mergeCounts(...partVerdicts.map((p) => p.observed));
+  const withCounts = (v: ClauseVerdict): ClauseVerdict => (observed.length ? { ...v, observed } : v);
 
   const failedParts = partVerdicts.filter((p) => p.verdict === 'failed');
   const failedWhole = unattributed.filter((t) => t.verdict === 'failed');
   if (failedParts.length || failedWhole.length) {
-    return { verdict: 'failed', reason: [...failedParts.map((p) => `part ${p.id} failed: ${p.reason ?? ''}`), ...failedWhole.map((t) => `${t.title}: ${t.reason ?? 'failed'}`)].join('; '), parts: partVerdicts };
+    return withCounts({ verdict: 'failed', reason: [...failedParts.map((p) => `part ${p.id} failed: ${p.reason ?? ''}`), ...failedWhole.map((t) => `${t.title}: ${t.reason ?? 'failed'}`)].join('; '), parts: partVerdicts });
   }
   const cantParts = partVerdicts.filter((p) => p.verdict === 'cantTell');
   const cantWhole = unattributed.filter((t) => t.verdict === 'cantTell');
   if (cantParts.length || cantWhole.length) {
-    return { verdict: 'cantTell', reason: [...cantParts.map((p) => `part ${p.id}: ${p.reason ?? ''}`), ...cantWhole.map((t) => `${t.title}: ${t.reason ?? ''}`)].join('; '), parts: partVerdicts };
+    return withCounts({ verdict: 'cantTell', reason: [...cantParts.map((p) => `part ${p.id}: ${p.reason ?? ''}`), ...cantWhole.map((t) => `${t.title}: ${t.reason ?? ''}`)].join('; '), parts: partVerdicts });
   }
   const missing = partVerdicts.filter((p) => !p.optional && p.verdict !== 'passed');
   if (missing.length) {
     const allInapplicable = missing.every((p) => p.verdict === 'inapplicable') && !partVerdicts.some((p) => p.verdict === 'passed');
-    if (allInapplicable) return { verdict: 'inapplicable', reason: missing.map((p) => p.reason).join('; '), parts: partVerdicts };
+    if (allInapplicable) return withCounts({ verdict: 'inapplicable', reason: missing.map((p) => p.reason).join('; '), parts: partVerdicts });
     const passed = partVerdicts.filter((p) => p.verdict === 'passed').map((p) => p.id);
-    return {
+    return withCounts({
       verdict: 'untested',
       reason: `${passed.length ? `parts passed: ${passed.join(', ')}; ` : ''}parts not observed: ${missing.map((p) => `${p.id} (${p.reason ?? p.verdict})`).join('; ')}`,
       parts: partVerdicts,
-    };
+    });
   }
-  if (!partVerdicts.some((p) => p.verdict === 'passed')) return { verdict: 'untested', reason: 'no part was observed', parts: partVerdicts };
-  return { verdict: 'passed', parts: partVerdicts };
+  if (!partVerdicts.some((p) => p.verdict === 'passed')) return withCounts({ verdict: 'untested', reason: 'no part was observed', parts: partVerdicts });
+  return withCounts({ verdict: 'passed', parts: partVerdicts });
+}
+
+/** One part over the ways that observed it (see the file's comment). */
+function judgePart(p: PartDef, ways: WayVerdict[]): PartVerdict {
+  const base: PartVerdict = { ...def(p), verdict: 'untested' };
+  const observed = mergeCounts(...ways.map((w) => w.observed));
+  if (observed.length) base.observed = observed;
+  if (ways.length) base.ways = ways;
+  const v = worst(ways.map((o) => o.verdict));
+  const why = ways.find((o) => o.reason)?.reason;
+  if (v === undefined || v === 'inapplicable') {
+    if (p.optional) return { ...base, verdict: 'inapplicable', reason: `optional, and not shown here${why ? ` (${why})` : ''}` };
+    return { ...base, verdict: 'untested', reason: why ?? 'no test observed this part' };
+  }
+  if (v === 'untested') {
+    if (p.optional) return { ...base, verdict: 'inapplicable', reason: `optional, and not shown here: ${why ?? ''}`.trim() };
+    return { ...base, verdict: 'untested', reason: ways.filter((o) => o.verdict === 'untested').map((o) => o.reason ?? `${o.test}: not observed`).filter(unique).join('; ') };
+  }
+  if (v === 'passed') {
+    // What the pass rests on: the ways that passed (a way that stopped untested judged nothing it counted).
+    const rests = mergeCounts(...ways.filter((w) => w.verdict === 'passed').map((w) => w.observed));
+    const need = requireSubject('passed', rests, p.subject);
+    if (need.verdict !== 'passed') {
+      return p.optional ? { ...base, verdict: 'inapplicable', reason: `optional, and not shown here: ${need.reason}` } : { ...base, verdict: need.verdict, reason: need.reason };
+    }
+    return { ...base, ...(rests.length ? { observed: rests } : {}), verdict: 'passed', reason: `observed on ${describeCounts(rests)}` };
+  }
+  const o = ways.find((x) => x.verdict === v)!;
+  return { ...base, verdict: v, reason: o.reason ? `${o.reason} (${o.test})` : undefined };
 }
 
 function def(p: PartDef): Pick<PartVerdict, 'id' | 'text' | 'optional'> {
   return p.optional ? { id: p.id, text: p.text, optional: true } : { id: p.id, text: p.text };
 }
 
-/**
- * A clause without parts: any failed → failed; else any cantTell → cantTell; else any untested →
- * untested (one test not run is a part of the clause not seen); else any passed → passed; else
- * only inapplicable → inapplicable; no test → untested.
- */
-export function judgeWhole(tests: readonly Pick<JudgedTest, 'title' | 'verdict' | 'reason'>[]): ClauseVerdict {
-  if (!tests.length) return { verdict: 'untested', reason: 'no test ran for this clause' };
-  for (const v of ['failed', 'cantTell', 'untested'] as const) {
-    const hit = tests.filter((t) => t.verdict === v);
-    if (hit.length) {
-      const reasons = unique(hit.map((t) => (v === 'untested' ? t.reason ?? 'not run' : `${t.title}: ${t.reason ?? v}`)));
-      return { verdict: v, reason: v === 'failed' ? `${hit.length} of ${tests.length} tests failed — ${reasons.join('; ')}` : reasons.join('; ') };
-    }
-  }
-  if (tests.some((t) => t.verdict === 'passed')) return { verdict: 'passed' };
-  return { verdict: 'inapplicable', reason: unique(tests.map((t) => t.reason ?? 'inapplicable')).join('; ') };
+function way(test: string, verdict: Verdict, reason: string | undefined, observed: readonly Count[] | undefined): WayVerdict {
+  const w: WayVerdict = { test, verdict };
+  if (reason) w.reason = reason;
+  const counts = mergeCounts(observed);
+  if (counts.length) w.observed = counts;
+  return w;
 }
 
-function unique(xs: string[]): string[] {
-  return [...new Set(xs)];
+/**
+ * A clause without parts: its tests are ways of observing one subject. Any failed → failed; else
+ * any cantTell → cantTell; else one passed → passed, if its subject was counted at least once
+ * (else untested, naming it); else untested (each way's reason); else only inapplicable →
+ * inapplicable; no test → untested.
+ */
+export function judgeWhole(tests: readonly Pick<JudgedTest, 'title' | 'verdict' | 'reason' | 'observed'>[], subject?: string): ClauseVerdict {
+  if (!tests.length) return { verdict: 'untested', reason: 'no test ran for this clause' };
+  const ways = tests.map((t) => way(t.title, t.verdict, t.reason, t.observed));
+  const observed = mergeCounts(...ways.map((w) => w.observed));
+  const extra = { ...(observed.length ? { observed } : {}), ways };
+  for (const v of ['failed', 'cantTell'] as const) {
+    const hit = tests.filter((t) => t.verdict === v);
+    if (hit.length) {
+      const reasons = hit.map((t) => `${t.title}: ${t.reason ?? v}`).filter(unique);
+      return { verdict: v, reason: v === 'failed' ? `${hit.length} of ${tests.length} tests failed — ${reasons.join('; ')}` : reasons.join('; '), ...extra };
+    }
+  }
+  if (tests.some((t) => t.verdict === 'passed')) {
+    // What the pass rests on: the ways that passed (a way that stopped untested judged nothing it counted).
+    const rests = mergeCounts(...ways.filter((w) => w.verdict === 'passed').map((w) => w.observed));
+    const need = requireSubject('passed', rests, subject);
+    return need.verdict === 'passed' ? { verdict: 'passed', reason: `observed on ${describeCounts(rests)}`, ...extra, ...(rests.length ? { observed: rests } : {}) } : { ...need, ...extra };
+  }
+  const untested = tests.filter((t) => t.verdict === 'untested');
+  if (untested.length) return { verdict: 'untested', reason: untested.map((t) => t.reason ?? 'not run').filter(unique).join('; '), ...extra };
+  return { verdict: 'inapplicable', reason: tests.map((t) => t.reason ?? 'inapplicable').filter(unique).join('; '), ...extra };
+}
+
+function unique<T>(x: T, i: number, xs: readonly T[]): boolean {
+  return xs.indexOf(x) === i;
 }

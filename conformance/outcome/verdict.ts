@@ -2,6 +2,8 @@
  * Verdict words (EARL) and how a test says which one it stands for. Pure: imported by the harness
  * (tests record outcomes) and the report (outcomes become clause verdicts); imports neither.
  */
+import type { Count } from './subject';
+
 export type Verdict = 'passed' | 'failed' | 'cantTell' | 'inapplicable' | 'untested';
 export const VERDICTS: readonly Verdict[] = ['passed', 'failed', 'cantTell', 'inapplicable', 'untested'];
 
@@ -19,9 +21,17 @@ export const ANNOTATION = {
   advisory: 'advisory',
   /** What the test was waiting for when it ran out of time. */
   pending: 'pending',
+  /** How often the test saw its subject outside obs.part(): JSON Count[] (outcome/subject.ts). */
+  observed: 'observed',
 } as const;
 
-export interface PartOutcome { part: string; verdict: Verdict; reason?: string }
+export interface PartOutcome {
+  part: string;
+  verdict: Verdict;
+  reason?: string;
+  /** How often the part's subject was seen while it was observed (outcome/subject.ts). */
+  observed?: Count[];
+}
 export interface Advisory { check: string; ok: boolean; observed?: string }
 
 /** How bad a verdict is when several observations of one thing are combined (higher wins). */

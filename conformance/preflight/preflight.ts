@@ -1,5 +1,6 @@
 import type { Mode } from '../../spec/clauses';
 import { scenarioFor, type ScenarioName, type TargetProfile } from '../run/profile';
+import { assetPrefixOf, DEFAULT_ASSET_PREFIX, htmlIsOfSite, unusablePage } from '../harness/site-page';
 import type { CheckTools, FetchedPage } from '../scenarios/check';
 import { clausesOf } from '../scenarios/clauses';
 import { SCENARIO_NAMES, SCENARIO_TABLE } from '../scenarios/table';
@@ -41,14 +42,24 @@ export async function preflight(baseUrl: string, profile: TargetProfile, mode: M
     return cache.get(path)!;
   };
 
+  // The site's asset prefix, as the probe reads it: a page is the site's own when it loads from there.
+  const prefix = (async () => assetPrefixOf((await get('/')).html) ?? DEFAULT_ASSET_PREFIX)();
+  /** The page, noted as bad when it cannot be fetched or is not usable in its role (site-page.ts's words). */
+  const usable = async (path: string, note: Pick<CheckTools, 'bad'>, errorPath: boolean): Promise<FetchedPage> => {
+    const p = await get(path);
+    if (p.error) {
+      note.bad(`${path} could not be fetched: ${p.error}`);
+      return p;
+    }
+    const why = unusablePage({ path, status: p.status, ofSite: htmlIsOfSite(p.html, await prefix) }, { errorPath, prefix: await prefix });
+    if (why) note.bad(why);
+    return p;
+  };
+
   const tools: ToolsFor = (note) => ({
     get,
-    async answers(path) {
-      const p = await get(path);
-      if (p.error) note.bad(`${path} could not be fetched: ${p.error}`);
-      else if (p.status >= 400) note.bad(`${path} answers HTTP ${p.status}; it must be a page that exists`);
-      return p;
-    },
+    answers: (path) => usable(path, note, false),
+    answersAsSite: (path) => usable(path, note, true),
     async linksTo(from, href) {
       const p = await get(from);
       if (!p.error && p.status < 400 && !hasLink(p.html, href)) note.unsure(`${from} has no link to ${href} in its HTML (a script may still add one)`);

@@ -25,7 +25,7 @@ export function collect(test: TestCase, mode: Mode, clauseIds: string[], evidenc
   // test case's own list repeats the last run's, so each attempt is read from its result alone.
   const notesOf = (r: TestResult | undefined) => (r?.annotations?.length ? r.annotations : test.annotations);
   const judged = classifyTest({ attempts: results.map((r) => ({ status: r.status, annotations: notesOf(r), errors: r.errors })) });
-  const { staticParts, outcomes, advisories } = partsOf(notesOf(last));
+  const { staticParts, outcomes, advisories, observed } = partsOf(notesOf(last));
   const failed = results.find((r) => r.status === 'failed' || r.status === 'timedOut' || r.status === 'interrupted');
   const evidence = new Map<string, Evidence>();
   for (const r of results) {
@@ -46,6 +46,7 @@ export function collect(test: TestCase, mode: Mode, clauseIds: string[], evidenc
     parts: staticParts.length ? staticParts : undefined,
     partOutcomes: outcomes.length ? outcomes : undefined,
     advisories: advisories.length ? advisories : undefined,
+    observed: observed.length ? observed : undefined,
     durationMs: results.reduce((s, r) => s + r.duration, 0),
     timing: timingOf(last),
     attempts: results.length,

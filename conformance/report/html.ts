@@ -1,3 +1,5 @@
+import { describeCounts, type Count } from '../outcome/subject';
+import type { WayVerdict } from '../outcome/clause-verdict';
 import type { ClauseResult, ClauseRow, Report, TestRecord, Verdict } from './model';
 import { renderObservedHtml } from './observed';
 import { escapeHtml as esc } from './escape';
@@ -155,7 +157,9 @@ function clauseRow(c: ClauseRow, modes: Report['modes'], observed?: Report['obse
     details.push(`<h4>${m}: ${badge(res.verdict)}${res.reason ? ` <span class="muted">${esc(res.reason)}</span>` : ''}</h4>`);
     details.push(expectationDetails(res));
     if (res.parts?.length) {
-      details.push(`<table class="parts"><caption>Parts (${m})</caption><tbody>${res.parts.map((p) => `<tr><th scope="row"><code>${esc(c.id)}/${esc(p.id)}</code>${p.optional ? ' <span class="muted">optional</span>' : ''}</th><td>${esc(p.text)}</td><td>${badge(p.verdict)}${p.reason ? `<br><span class="muted">${esc(p.reason)}</span>` : ''}</td></tr>`).join('')}</tbody></table>`);
+      details.push(`<table class="parts"><caption>Parts (${m})</caption><tbody>${res.parts.map((p) => `<tr><th scope="row"><code>${esc(c.id)}/${esc(p.id)}</code>${p.optional ? ' <span class="muted">optional</span>' : ''}</th><td>${esc(p.text)}</td><td>${badge(p.verdict)}${p.reason ? `<br><span class="muted">${esc(p.reason)}</span>` : ''}${countLine(p.verdict, p.observed)}</td><td>${waysList(p.ways)}</td></tr>`).join('')}</tbody></table>`);
+    } else if (res.ways?.length && c.kind === 'normative') {
+      details.push(`<p><strong>Ways observed</strong> ${countLine(res.verdict, res.observed)}</p>${waysList(res.ways)}`);
     }
     if (res.advisories?.length) {
       details.push(`<p><strong>Advisory</strong> <span class="muted">(beyond the spec's text; never the verdict)</span></p><ul class="advisory">${res.advisories.map((a) => `<li><span class="st ${a.ok ? 'passed' : 'flaky'}">${a.ok ? 'as usual' : 'note'}</span> ${esc(a.check)}${a.observed ? ` — observed: ${esc(a.observed)}` : ''} <span class="muted">(${esc(a.test)})</span></li>`).join('')}</ul>`);
@@ -166,8 +170,20 @@ function clauseRow(c: ClauseRow, modes: Report['modes'], observed?: Report['obse
 <th scope="row" id="${esc(c.id)}"><span class="id">${esc(c.id)}</span><br>${esc(c.title)}<br><span class="kind ${c.kind}">${c.kind}</span></th>
 <td><blockquote>${c.quote.map((q) => esc(q)).join('<br>')}</blockquote><span class="muted">${esc(c.section)} · hash <code>${esc(c.hash)}</code></span>
 ${details.length ? `<details><summary>Details, tests and evidence</summary>${details.join('\n')}</details>` : ''}</td>
-${modes.map((m) => `<td class="v">${badge(c.results[m]!.verdict)}${gateLabel(c.results[m]!)}${partSummary(c.results[m]!.parts)}</td>`).join('')}
+${modes.map((m) => `<td class="v">${badge(c.results[m]!.verdict)}${gateLabel(c.results[m]!)}${partSummary(c.results[m]!.parts)}${c.kind === 'normative' && c.results[m]!.observed?.length ? `<br><span class="muted">${esc(describeCounts(c.results[m]!.observed))}</span>` : ''}</td>`).join('')}
 </tr></tbody>`;
+}
+
+/** What a verdict rests on ("observed on 12 pages, 31 requests"); a passed verdict's reason says it already. */
+function countLine(v: Verdict, observed: readonly Count[] | undefined): string {
+  if (v === 'passed') return '';
+  return `<br><span class="muted">observed on ${esc(describeCounts(observed))}</span>`;
+}
+
+/** Each test that observed a part: its verdict, what it counted, why (a way not offered is reported, not required). */
+function waysList(ways: readonly WayVerdict[] | undefined): string {
+  if (!ways?.length) return '';
+  return `<ul class="ways">${ways.map((w) => `<li><span class="st ${w.verdict}">${esc(w.verdict)}</span> ${esc(w.test)} <span class="muted">(${esc(describeCounts(w.observed))})${w.reason && w.verdict !== 'passed' ? ` — ${esc(w.reason)}` : ''}</span></li>`).join('')}</ul>`;
 }
 
 /** Under a clause's verdict: how many of its applicable parts passed, e.g. "parts 1/5". */
@@ -206,7 +222,7 @@ blockquote{margin:0 0 4px;padding-left:10px;border-left:3px solid var(--line)}
 .clauses th[scope=row]{width:22%}.v{white-space:nowrap}
 .filters{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center;margin-bottom:8px}fieldset{border:1px solid var(--line);border-radius:6px;padding:4px 10px}legend{font-size:.85em;color:var(--muted)}
 .tests{padding-left:18px}.tests li{margin:6px 0}.st{font-weight:600}.st.passed{color:var(--pass)}.st.failed{color:var(--fail)}.st.flaky{color:var(--cant)}.st.untested,.st.inapplicable{color:var(--un)}.st.cantTell{color:var(--cant)}
-.parts{width:auto;margin:4px 0 8px}.parts th,.parts td{padding:4px 8px;font-size:.92em}.parts caption{font-size:.9em}.advisory{padding-left:18px}
+.ways{margin:0;padding-left:16px;font-size:.9em}.parts{width:auto;margin:4px 0 8px}.parts th,.parts td{padding:4px 8px;font-size:.92em}.parts caption{font-size:.9em}.advisory{padding-left:18px}
 pre{white-space:pre-wrap;background:#f6f8fa;padding:8px;border-radius:6px;max-height:240px;overflow:auto;font-size:.85em}
 a{color:#0550ae}summary{cursor:pointer;color:#0550ae}.reasons,.expected-list,.known-list{margin-top:12px}
 @media (max-width:700px){.clauses th[scope=row]{width:auto}.facts{grid-template-columns:1fr}}

@@ -1,7 +1,13 @@
+import { describeCounts, type Count } from '../outcome/subject';
 import type { ClauseResult, Report, Verdict } from './model';
 import { renderObservedMarkdown } from './observed';
 
 const ICON: Record<Verdict, string> = { passed: '✅ passed', failed: '❌ failed', cantTell: '❔ cantTell', inapplicable: '➖ inapplicable', untested: '⏸ untested' };
+
+/** What a verdict rests on, beside it: " · 12 pages, 31 requests". */
+function counted(observed: readonly Count[] | undefined): string {
+  return observed?.length ? ` · ${describeCounts(observed)}` : '';
+}
 
 /** A short table for pull requests. */
 export function renderMarkdown(r: Report): string {
@@ -17,13 +23,14 @@ export function renderMarkdown(r: Report): string {
   lines.push(`|---|---|${r.modes.map(() => '---').join('|')}|`);
   for (const c of r.clauses) {
     if (c.kind === 'informative') continue;
-    lines.push(`| ${c.id} | ${c.title}${c.kind === 'pending' ? ' (pending)' : ''} | ${r.modes.map((m) => `${ICON[c.results[m]!.verdict]}${mark(c.results[m]!, c.id)}`).join(' | ')} |`);
+    const normative = c.kind === 'normative';
+    lines.push(`| ${c.id} | ${c.title}${c.kind === 'pending' ? ' (pending)' : ''} | ${r.modes.map((m) => `${ICON[c.results[m]!.verdict]}${normative && !c.results[m]!.parts?.length ? counted(c.results[m]!.observed) : ''}${mark(c.results[m]!, c.id)}`).join(' | ')} |`);
     // Each part on its own row, so a clause that is untested for want of a part shows which one.
     const ids = [...new Set(r.modes.flatMap((m) => (c.results[m]?.parts ?? []).map((p) => p.id)))];
     for (const id of ids) {
       const cell = (m: (typeof r.modes)[number]) => {
         const p = c.results[m]?.parts?.find((x) => x.id === id);
-        return p ? `${ICON[p.verdict]}${p.optional ? ' (optional)' : ''}${mark(c.results[m]!, `${c.id}/${id}`)}` : '';
+        return p ? `${ICON[p.verdict]}${p.optional ? ' (optional)' : ''}${counted(p.observed)}${mark(c.results[m]!, `${c.id}/${id}`)}` : '';
       };
       lines.push(`| ${c.id}/${id} | ↳ ${(c.results[r.modes[0]]?.parts ?? c.results[r.modes[r.modes.length - 1]]?.parts ?? []).find((x) => x.id === id)?.text.replace(/\|/g, '\\|') ?? ''} | ${r.modes.map(cell).join(' | ')} |`);
     }

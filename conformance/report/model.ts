@@ -10,7 +10,8 @@ export const REPORT_SCHEMA_VERSION = '1.4.0';
 /** EARL outcome words. */
 export { VERDICTS, type Verdict } from '../outcome/verdict';
 import type { Advisory, PartOutcome, Verdict } from '../outcome/verdict';
-import type { PartVerdict } from '../outcome/clause-verdict';
+import type { PartVerdict, WayVerdict } from '../outcome/clause-verdict';
+import type { Count } from '../outcome/subject';
 
 export interface Evidence {
   name: string;
@@ -39,6 +40,8 @@ export interface TestRecord {
   partOutcomes?: PartOutcome[];
   /** Observations beyond the clause text: never the verdict. */
   advisories?: Advisory[];
+  /** How often the test saw its subject outside its parts (outcome/subject.ts). */
+  observed?: Count[];
   durationMs: number;
   /** Where the last attempt's time went (harness/timing.ts): set-up, page loads, waits, fake-clock runs, the rest. */
   timing?: TestTiming;
@@ -52,6 +55,10 @@ export interface ClauseResult {
   reason?: string;
   /** Per part of the clause (spec/clauses.ts `parts`) that applies in this mode. */
   parts?: PartVerdict[];
+  /** What the verdict rests on: the clause's subject counted over its tests ("12 pages, 31 requests"). */
+  observed?: Count[];
+  /** For a clause without parts: each test's observation (a way of observing the clause). */
+  ways?: WayVerdict[];
   /** Advisory observations of this clause's tests (what the spec does not state). */
   advisories?: (Advisory & { test: string })[];
   tests: TestRecord[];

@@ -65,6 +65,11 @@ export interface TargetFacts {
   buildId?: string;
   deploymentId?: string;
   status?: number;
+  /**
+   * Where the home page's scripts come from ("/_next/static/", or under a basePath or assetPrefix):
+   * a page is the site's own when it loads a script from there (harness/site-page.ts).
+   */
+  assetPrefix?: string;
 }
 
 export interface BrowserFacts {

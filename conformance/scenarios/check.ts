@@ -8,8 +8,16 @@ export interface FetchedPage { status: number; html: string; error?: string }
 export interface CheckTools {
   /** The page at `path` (fetched once per pre-flight); `error` when it could not be fetched. */
   get(path: string): Promise<FetchedPage>;
-  /** The page, noted as bad when it cannot be fetched or answers an error status. */
+  /**
+   * The page, noted as bad when it cannot be fetched, answers an error status, or is not a page of
+   * this site (harness/site-page.ts: the same words as the tests' `untested`).
+   */
   answers(path: string): Promise<FetchedPage>;
+  /**
+   * A page on an error path (an unknown path, a status page, a broken link's target): any status
+   * will do, but it must be a page of this site; noted as bad otherwise, in the tests' words.
+   */
+  answersAsSite(path: string): Promise<FetchedPage>;
   /** Notes as unsure when `from` answers but its HTML has no link to `href`. */
   linksTo(from: string, href: string): Promise<void>;
   bad(note: string): void;

@@ -2,7 +2,7 @@ import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
 import { requestEvidence } from '../harness/evidence';
 import { expect, test, type Page } from '../harness/fixtures';
-import { clickLinkTo, settle } from '../harness/navigation';
+import { clickLinkTo, open, settle } from '../harness/navigation';
 import type { Observer } from '../harness/observe';
 import { readPageData } from '../harness/page-data';
 import type { LoggedRequest, RequestLog } from '../harness/request-log';
@@ -46,33 +46,36 @@ async function navigationFetches(page: Page, log: RequestLog, obs: Observer, fro
   );
 }
 
-describeClause('C7.2', ({ part }) => {
-  test('following a link to a page whose data is not cached requests the page path with a text suffix from the same origin', async ({ page, target, requestLog, obs }, testInfo) => {
+// Each test observes both parts (one by one, in obs.part): a precondition it stops on before either is theirs.
+describeClause('C7.2', ({ parts, part }) => {
+  test('following a link to a page whose data is not cached requests the page path with a text suffix from the same origin', parts('own-origin', 'text-suffix'), async ({ page, target, requestLog, obs }, testInfo) => {
     const { from, to } = target.scenario('pageData');
-    await page.goto(from);
-    await settle(page, obs);
+    await open(page, from, obs, { scenario: 'pageData' });
     const fetches = await navigationFetches(page, requestLog, obs, from, to);
     const origin = new URL(target.url).origin;
     const expected = withTextSuffix(to);
     await record(testInfo, 'page-data requests of the navigation', { from, to, expected, requests: fetches.map(evidence) });
 
+    // Every page-data request the navigation made is judged, whatever its shape: the Pages Router's
+    // /_next/data/<build>/x.json is this site's page data too.
     await obs.part(part('own-origin'), () => {
+      for (const e of fetches) obs.saw('request', e.url);
       const elsewhere = fetches.filter((e) => new URL(e.url).origin !== origin).map((e) => e.url);
       expect(elsewhere, `expected the data of ${to} to be fetched from the site's own origin ${origin}; observed requests to ${elsewhere.join(', ')}`).toEqual([]);
     });
     await obs.part(part('text-suffix'), () => {
+      for (const e of fetches) obs.saw('request', e.url);
       const paths = fetches.map((e) => new URL(e.url).pathname);
       const wrong = paths.filter((p) => p !== expected);
-      expect(wrong, `expected the navigation to ${to} to request ${expected} (the page path with a text suffix); observed ${paths.join(', ')}`).toEqual([]);
+      expect(wrong, `expected the navigation to ${to} to request the page path with a text suffix (${expected}); observed ${paths.join(', ')}`).toEqual([]);
     });
     for (const e of fetches) await adviseAnswer(obs, e);
   });
 
-  test('the home page\'s data is requested as /index.txt from the same origin', async ({ page, target, requestLog, obs }, testInfo) => {
+  test('the home page\'s data is requested as /index.txt from the same origin', parts('own-origin', 'text-suffix'), async ({ page, target, requestLog, obs }, testInfo) => {
     const { from } = target.scenario('pageData');
     const mark = requestLog.mark();
-    await page.goto(from);
-    await settle(page, obs);
+    await open(page, from, obs, { scenario: 'pageData' });
     const click = requestLog.mark();
     // A link home is prefetched when it comes into view or, when it is not, its data is fetched
     // on the click: either way the whole page's data of / is asked for.
@@ -91,20 +94,21 @@ describeClause('C7.2', ({ part }) => {
     }
     const origin = new URL(target.url).origin;
     await obs.part(part('own-origin'), () => {
+      for (const e of whole) obs.saw('request', e.url);
       const elsewhere = whole.filter((e) => new URL(e.url).origin !== origin).map((e) => e.url);
       expect(elsewhere, `expected the data of / to be fetched from ${origin}; observed ${elsewhere.join(', ')}`).toEqual([]);
     });
     await obs.part(part('text-suffix'), () => {
+      for (const e of whole) obs.saw('request', e.url);
       const paths = whole.map((e) => new URL(e.url).pathname);
-      expect(paths.filter((p) => p !== '/index.txt'), `expected the data of the home page to be requested as /index.txt; observed ${paths.join(', ')}`).toEqual([]);
+      expect(paths.filter((p) => p !== '/index.txt'), `expected the data of the home page to be requested with a text suffix (/index.txt); observed ${paths.join(', ')}`).toEqual([]);
     });
     for (const e of whole) await adviseAnswer(obs, e);
   });
 
-  test('every page-data request of a visit asks for a page path with a text suffix on the same origin', async ({ page, target, requestLog, obs }, testInfo) => {
+  test('every page-data request of a visit asks for a page path with a text suffix on the same origin', parts('own-origin', 'text-suffix'), async ({ page, target, requestLog, obs }, testInfo) => {
     const { from, to } = target.scenario('pageData');
-    await page.goto(from);
-    await settle(page, obs);
+    await open(page, from, obs, { scenario: 'pageData' });
     await clickLinkTo(page, to, obs);
     await obs.until(`the address to become ${to} after clicking its link on ${from}`, () => pathOf(page) === to, 15_000);
     await settle(page, obs);
@@ -113,16 +117,16 @@ describeClause('C7.2', ({ part }) => {
     await record(testInfo, 'page-data requests', all.map(evidence));
     if (!(all.length > 0)) obs.untested(`visiting ${from} and following its link to ${to} made no page-data request`, `name in the profile (pageData) pages that navigate on the client side`);
     const origin = new URL(target.url).origin;
+    // Every page-data request counts, whatever its shape (the Pages Router's /_next/data/<build>/x.json too).
     await obs.part(part('own-origin'), () => {
+      for (const e of all) obs.saw('request', e.url);
       const elsewhere = all.filter((e) => new URL(e.url).origin !== origin).map((e) => e.url);
       expect(elsewhere, `expected every page-data request to go to ${origin}; observed ${elsewhere.join(', ')}`).toEqual([]);
     });
-    // Pages Router data (/_next/data/<build>/x.json) is the other router's own shape: reported, not judged (spec/clauses.ts).
-    const pagesRouter = all.filter((e) => readPageData(e)?.shape === 'pages-data');
-    if (pagesRouter.length) obs.advise('Pages Router page data is also requested with a text suffix', false, pagesRouter.map((e) => e.url).join(', '));
     await obs.part(part('text-suffix'), () => {
-      const wrong = all.filter((e) => !pagesRouter.includes(e) && !new URL(e.url).pathname.endsWith('.txt')).map((e) => e.url);
-      expect(wrong, `expected every page-data request to ask for a path ending in .txt; observed ${wrong.join(', ')}`).toEqual([]);
+      for (const e of all) obs.saw('request', e.url);
+      const wrong = all.filter((e) => !new URL(e.url).pathname.endsWith('.txt')).map((e) => new URL(e.url).pathname);
+      expect(wrong, `expected every page-data request to ask for the page path with a text suffix (/x.txt); observed ${wrong.join(', ')}`).toEqual([]);
     });
   });
 });

@@ -1,14 +1,15 @@
-import type { BrowserContext, Route } from '@playwright/test';
+import type { Route } from '@playwright/test';
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
 import { requestEvidence } from '../harness/evidence';
 import { expect, test, type Page } from '../harness/fixtures';
-import { clickLinkTo, settle } from '../harness/navigation';
+import { activateLink, clickLinkTo, open, settle } from '../harness/navigation';
 import type { Observer } from '../harness/observe';
-import { isPageDataRequestOf, pageDataPath, readPageData } from '../harness/page-data';
+import { pageDataPath, readPageData } from '../harness/page-data';
 import type { TargetProfile } from '../run/profile';
 import { RequestLog, type LoggedRequest } from '../harness/request-log';
 import { pathOf, within } from '../harness/sample';
+import { captureNavigation, swapAnswer } from './swap-answer';
 
 const DEFAULT_HEADERS = ['x-deployment-id', 'x-build-id', 'x-nextjs-deployment-id'];
 const DEFAULT_PARAMS = ['dpl'];
@@ -39,8 +40,7 @@ function recognisedNames(profile: TargetProfile): string {
 
 /** Loads `from`, follows its link to `to` and returns the page-data fetches the navigation itself made (untested when none). */
 async function navigate(page: Page, log: RequestLog, obs: Observer, from: string, to: string): Promise<LoggedRequest[]> {
-  await page.goto(from);
-  await settle(page, obs);
+  await open(page, from, obs, { scenario: 'pageData' });
   const mark = log.mark();
   await clickLinkTo(page, to, obs);
   const fetches = () => log.pageData(mark).filter((e) => { const d = readPageData(e); return d?.page === to && !d.prefetch; });
@@ -59,71 +59,8 @@ async function navigate(page: Page, log: RequestLog, obs: Observer, from: string
 }
 
 /** Route matcher for addresses that may be page data for `path`: everything else passes untouched. */
-function addressesPage(path: string): (url: URL) => boolean {
-  return (url) => pageDataPath(url.href) === path;
-}
-
-function isNavigationFetchFor(route: Route, path: string): boolean {
-  const r = route.request();
-  if (!isPageDataRequestOf(r)) return false;
-  const d = readPageData({ url: r.url(), method: r.method(), resourceType: r.resourceType(), headers: r.headers() });
-  return d?.page === path && !d.prefetch;
-}
-
-interface Captured { url: string; headers: Record<string, string>; body: Buffer }
-
-/**
- * In a new page of the test's context, on `baseUrl`: the navigation from `from` to `to`, its
- * page-data request and answer body (undefined when not seen in time). The routed page does not
- * use the HTTP cache (Playwright turns it off for routed pages), so the request is really made.
- */
-async function captureNavigation(context: BrowserContext, baseUrl: string, from: string, to: string): Promise<{ captured?: Captured; log: LoggedRequest[]; problem?: string }> {
-  const page = await context.newPage();
-  try {
-    const log = new RequestLog(page);
-    let armed = false;
-    let captured: Captured | undefined;
-    await page.route(addressesPage(to), async (route) => {
-      if (!armed || captured || !isNavigationFetchFor(route, to)) return route.fallback();
-      const res = await route.fetch();
-      const body = await res.body();
-      captured = { url: route.request().url(), headers: route.request().headers(), body };
-      await route.fulfill({ response: res, body });
-    });
-    await page.goto(new URL(from, baseUrl).href, { timeout: 20_000 });
-    await settle(page, undefined, 20_000);
-    armed = true;
-    const link = page.locator(`a[href="${to}"]:visible`).first();
-    if (!(await link.count())) return { log: log.entries, problem: `${from} on ${baseUrl} has no visible link to ${to}` };
-    await link.click({ timeout: 10_000 });
-    // A preparation step, not a timed rule: give a loaded machine time.
-    await within(20_000, () => captured !== undefined);
-    return { captured, log: log.entries, problem: captured ? undefined : `no page-data request for ${to} was made on ${baseUrl} within 20 s` };
-  } catch (e) {
-    return { log: [], problem: String((e as Error).message ?? e).split('\n')[0] };
-  } finally {
-    await page.close().catch(() => undefined);
-  }
-}
-
-/**
- * Answers the next navigation fetch for `to` with this build's own answer headers and `body`
- * (without one, with this build's own answer as it comes: the control, swapped the same way).
- */
-async function swapAnswer(page: Page, to: string, body?: Buffer): Promise<{ swapped: string[] }> {
-  const swapped: string[] = [];
-  await page.route(addressesPage(to), async (route) => {
-    if (swapped.length > 0 || !isNavigationFetchFor(route, to)) return route.fallback();
-    swapped.push(route.request().url());
-    const res = await route.fetch();
-    const headers = Object.fromEntries(Object.entries(res.headers()).filter(([k]) => !/^(content-encoding|content-length|transfer-encoding)$/i.test(k)));
-    await route.fulfill({ status: res.status(), headers, body: body ?? await res.body() });
-  });
-  return { swapped };
-}
-
-describeClause('C7.3', ({ part }) => {
-  test('a page-data request names the target, the current address, the router state and the build', async ({ page, target, requestLog, obs }, testInfo) => {
+describeClause('C7.3', ({ parts, part }) => {
+  test('a page-data request names the target, the current address, the router state and the build', parts('target', 'current', 'router-state', 'build-id'), async ({ page, target, requestLog, obs }, testInfo) => {
     const { from, to } = target.scenario('pageData');
     const fetches = await navigate(page, requestLog, obs, from, to);
     const req = fetches[0];
@@ -131,14 +68,18 @@ describeClause('C7.3', ({ part }) => {
     const buildId = buildIdOf(req, target.profile);
     await record(testInfo, 'page-data request', { from, to, request: requestEvidence(req, { headers: true }), buildId });
 
+    // The Pages Router's /_next/data/<build>/x.json is judged like any other page-data request.
     await obs.part(part('target'), () => {
+      obs.saw('request', req.url);
       expect(readPageData(req)?.page, `expected the request ${req.url} to name the target page ${to}`).toBe(to);
     });
     await obs.part(part('current'), () => {
+      obs.saw('request', req.url);
       const sent = req.headers['next-url'];
       expect(sent === undefined ? '(no Next-Url header)' : safeDecode(sent), `expected the Next-Url header to name the current address ${from}; observed ${sent === undefined ? 'no Next-Url header' : `"${sent}"`}`).toBe(from);
     });
     await obs.part(part('router-state'), () => {
+      obs.saw('request', req.url);
       expect(stateTree ?? '(none)', 'expected a Next-Router-State-Tree header carrying the router state; observed none').not.toBe('(none)');
       let parsed: unknown;
       try { parsed = JSON.parse(decodeURIComponent(stateTree)); } catch { parsed = undefined; }
@@ -146,10 +87,11 @@ describeClause('C7.3', ({ part }) => {
     });
     await obs.part(part('build-id'), () => {
       if (!(buildId)) obs.untested(`the page-data request ${req.url} carries no build identifier where this run looks (${recognisedNames(target.profile)})`, 'name the header or query parameter that carries it in the profile (buildIdentifier); a Next.js site sends x-deployment-id only when next.config sets deploymentId');
+      obs.saw('request', `${req.url} (${buildId?.where})`);
     });
   });
 
-  test('every page-data request of one build carries the same build identifier', async ({ page, target, requestLog, obs }, testInfo) => {
+  test('every page-data request of one build carries the same build identifier', parts('build-id'), async ({ page, target, requestLog, obs }, testInfo) => {
     const { from, to } = target.scenario('pageData');
     await navigate(page, requestLog, obs, from, to);
     await settle(page, obs);
@@ -167,6 +109,7 @@ describeClause('C7.3', ({ part }) => {
     await obs.part(part('build-id'), () => {
       const carrying = all.filter((x) => x.buildId);
       if (!(carrying.length > 0)) obs.untested(`none of the ${all.length} page-data requests carries a build identifier where this run looks (${recognisedNames(target.profile)})`, 'name the header or query parameter that carries it in the profile (buildIdentifier)');
+      for (const x of carrying) obs.saw('request', `${x.url} (${x.buildId!.where})`);
       const values = [...new Set(carrying.map((x) => x.buildId!.value))];
       expect(values, `expected one build identifier on every page-data request of one build; observed ${values.length}: ${values.join(', ')}`).toHaveLength(1);
       // Pages Router data carries its build in the path; App Router fetches in a header: judged within each kind.
@@ -181,7 +124,7 @@ describeClause('C7.3', ({ part }) => {
     });
   });
 
-  test('another build of the site sends a different build identifier', async ({ page, context, target, requestLog, obs }, testInfo) => {
+  test('another build of the site sends a different build identifier', parts('build-id'), async ({ page, context, target, requestLog, obs }, testInfo) => {
     const { from, to } = target.scenario('pageData');
     const other = target.otherBuildUrl;
     if (!other) return obs.untested('the run has no other build of the site to compare build identifiers with', 'pass --other-build <url> (another build of the same site) to npm run conformance');
@@ -196,6 +139,8 @@ describeClause('C7.3', ({ part }) => {
       if (!(here || thereId)) obs.untested(`neither build's page-data request carries a build identifier where this run looks (${recognisedNames(target.profile)})`, 'name the header or query parameter that carries it in the profile (buildIdentifier)');
       expect(here ? `${here.where} "${here.value}"` : 'none', `expected this build's page-data request to carry the build identifier where the other build carries it (${thereId?.where}); observed none`).not.toBe('none');
       expect(thereId ? `${thereId.where} "${thereId.value}"` : 'none', `expected the other build's page-data request to carry the build identifier where this build carries it (${here?.where}); observed none`).not.toBe('none');
+      obs.saw('request', `${fetches[0].url} (this build)`);
+      obs.saw('request', `${there.captured!.url} (the other build)`);
       expect(thereId!.value, `expected the other build to send a different build identifier from this build's ${here!.value}; observed the same`).not.toBe(here!.value);
     });
   });
@@ -217,7 +162,7 @@ describeClause('C7.3', ({ part }) => {
         await settle(p, undefined, 20_000);
         const swap = await swapAnswer(p, to, body);
         const mark = log.mark();
-        await p.locator(`a[href="${to}"]:visible`).first().click({ timeout: 10_000 });
+        await activateLink(p.locator(`a[href="${to}"]:visible`).first());
         const reached = await within(15_000, () => swap.swapped.length > 0 && pathOf(p) === to);
         await within(wantDocument ? 10_000 : 2_000, () => log.documents(mark).some((d) => pageDataPath(d.url) === to || new URL(d.url).pathname === to));
         const docs = log.documents(mark).map((d) => d.url);

@@ -3,6 +3,7 @@ import { describeClause } from '../harness/describe-clause';
 import { requestEvidence } from '../harness/evidence';
 import { expect, test } from '../harness/fixtures';
 import { settle } from '../harness/navigation';
+import { requireSitePage, siteFix } from '../harness/site-page';
 import type { Observer } from '../harness/observe';
 import { scenarioFor, type TargetProfile } from '../run/profile';
 import { RequestLog, type LoggedRequest } from '../harness/request-log';
@@ -29,14 +30,19 @@ function overNetwork(e: LoggedRequest): boolean {
 
 interface FirstLoad { path: string; scripts: LoggedRequest[]; styles: LoggedRequest[]; others: LoggedRequest[] }
 
-/** A first load of `path` in a fresh context (nothing cached), settled, with every script and stylesheet answered. */
-async function firstLoad(browser: Browser, baseUrl: string, path: string, obs: Observer): Promise<FirstLoad> {
+/**
+ * A first load of `path` in a fresh context (nothing cached), settled, with every script and
+ * stylesheet answered. A page that is not the site's (an error status, another server's page)
+ * leaves the test untested (site-page.ts): nothing about the site's assets was seen on it.
+ */
+async function firstLoad(browser: Browser, baseUrl: string, path: string, scenario: string, obs: Observer): Promise<FirstLoad> {
   const context = await browser.newContext({ baseURL: baseUrl });
   try {
     const page = await context.newPage();
     const log = new RequestLog(page);
-    await obs.waitFor(`the first load of ${path}`, () => page.goto(path), 20_000);
+    const res = await obs.waitFor(`the first load of ${path}`, () => page.goto(path), 20_000);
     await settle(page, obs);
+    await requireSitePage(page, obs, { path, res, fix: siteFix(scenario) });
     const seen = log.entries.filter(overNetwork);
     const scripts = seen.filter((e) => e.resourceType === 'script');
     const styles = seen.filter((e) => e.resourceType === 'stylesheet');
@@ -48,14 +54,15 @@ async function firstLoad(browser: Browser, baseUrl: string, path: string, obs: O
   }
 }
 
-describeClause('C7.4', ({ part }) => {
-  test('the first load of the pages the profile names loads scripts and stylesheets, answered 2xx with JavaScript and CSS types', async ({ browser, target, obs }, testInfo) => {
+// Both parts are observed one by one (obs.part); a precondition the test stops on before them is theirs.
+describeClause('C7.4', ({ parts, part }) => {
+  test('the first load of the pages the profile names loads scripts and stylesheets, answered 2xx with JavaScript and CSS types', parts('scripts', 'stylesheets'), async ({ browser, target, obs }, testInfo) => {
     const pages = namedPages(target.profile, target.mode);
     if (!pages.length) {
       return obs.untested(`the profile "${target.profile.name}" names no page to load in ${target.mode} mode`, 'give the profile a navigation chain or a pageData pair');
     }
     // Each in its own fresh context, side by side.
-    const loads = await Promise.all(pages.map((p) => firstLoad(browser, target.url, p.path, obs)));
+    const loads = await Promise.all(pages.map((p) => firstLoad(browser, target.url, p.path, p.from.replace(/\..*$/, ''), obs)));
     await record(testInfo, 'assets', loads.map((l) => ({
       page: l.path, scripts: l.scripts.map((e) => requestEvidence(e)), stylesheets: l.styles.map((e) => requestEvidence(e)),
       // Evidence only: the clause says nothing about other origins, images or fonts.
@@ -65,12 +72,14 @@ describeClause('C7.4', ({ part }) => {
 
     await obs.part(part('scripts'), () => {
       const all = loads.flatMap((l) => l.scripts);
+      for (const e of all) obs.saw('asset', e.url);
       expect(all.length, `expected the first load of ${names} to load script assets; observed none`).toBeGreaterThan(0);
       const bad = all.filter((e) => !(e.status! >= 200 && e.status! < 300) || !JS_TYPE.test(e.responseHeaders?.['content-type'] ?? ''));
       expect(bad.map((e) => `${e.url}: ${e.status ?? e.failure}, ${e.responseHeaders?.['content-type'] ?? 'no content type'}`), 'expected every script to be answered 2xx with a JavaScript content type; these were not').toEqual([]);
     });
     await obs.part(part('stylesheets'), () => {
       const all = loads.flatMap((l) => l.styles);
+      for (const e of all) obs.saw('asset', e.url);
       expect(all.length, `expected the first load of ${names} to load stylesheet assets; observed none`).toBeGreaterThan(0);
       const bad = all.filter((e) => !(e.status! >= 200 && e.status! < 300) || !CSS_TYPE.test(e.responseHeaders?.['content-type'] ?? ''));
       expect(bad.map((e) => `${e.url}: ${e.status ?? e.failure}, ${e.responseHeaders?.['content-type'] ?? 'no content type'}`), 'expected every stylesheet to be answered 2xx with a CSS content type; these were not').toEqual([]);

@@ -24,13 +24,16 @@ function judge(a: AssetResult): string | undefined {
   return undefined;
 }
 
-describeClause('C7.4', ({ part }) => {
-  test('on every listed page, every script and stylesheet is answered 2xx with a JavaScript or CSS content type', async ({ browser, target, obs }, testInfo) => {
+// Both parts are observed one by one (obs.part); a precondition the test stops on before them is theirs.
+describeClause('C7.4', ({ parts, part }) => {
+  test('on every listed page, every script and stylesheet is answered 2xx with a JavaScript or CSS content type', parts('scripts', 'stylesheets'), async ({ browser, target, obs }, testInfo) => {
     const sitePages = sitePagesOf(target, obs);
     const assetTypes = new Map<string, 'script' | 'stylesheet'>();
     const walk = await walkOf(browser, target, sitePages, testInfo);
     const results = walk.map((w) => {
       if (w.error) return { path: w.path, status: w.status, error: w.error };
+      // Only the site's own pages are evidence (a host's error page is not): site-page.ts.
+      if (!w.ofSite) return { path: w.path, status: w.status, notTheSitesPage: true };
       const assets: AssetResult[] = w.requests
         .filter((r) => (r.resourceType === 'script' || r.resourceType === 'stylesheet') && /^https?:/.test(r.url))
         .map((r) => ({ url: r.url, type: r.resourceType as AssetResult['type'], status: r.status, contentType: r.contentType, failure: r.failure, pending: r.pending }));
@@ -54,7 +57,9 @@ describeClause('C7.4', ({ part }) => {
         const pending = results.flatMap((r) => (r.pending ?? []).filter((u) => assetTypes.get(u) === type).map((u) => `${r.path}: no answer to ${u}`));
         if (notLoaded.length || pending.length) obs.cantTell(`on the listed pages not every ${type} could be observed: ${[...notLoaded, ...pending].slice(0, 3).join('; ')}`);
         const seen = results.reduce((n, r) => n + ((type === 'script' ? r.scripts : r.stylesheets) ?? 0), 0);
-        if (!seen) obs.untested(`none of the ${sitePages.paths.length} listed pages loaded a ${type}`, `list pages that load ${kind} in sitePages`);
+        const foreign = results.filter((r) => 'notTheSitesPage' in r).length;
+        if (!seen) obs.untested(`none of the ${sitePages.paths.length} listed pages loaded a ${type}${foreign ? ` (${foreign} answered with a page that is not this site's)` : ''}`, `list pages that load ${kind} in sitePages`);
+        for (const [url, t] of assetTypes) if (t === type) obs.saw('asset', url);
       });
     }
   });

@@ -2,14 +2,13 @@ import type { Request } from '@playwright/test';
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
 import { expect, test } from '../harness/fixtures';
-import { settle } from '../harness/navigation';
+import { open } from '../harness/navigation';
 import { within } from '../harness/sample';
 
 describeClause('C7.5', () => {
   test('submitting the form posts the server-function call to the current page\'s path', async ({ page, target, requestLog, noReload, faults, obs }, testInfo) => {
     const { page: path, submit, result } = target.scenario('serverFunction');
-    await page.goto(path);
-    await settle(page, obs);
+    await open(page, path, obs, { scenario: 'serverFunction' });
     const button = page.getByRole(submit.role, { name: submit.name }).first();
     if (!(await button.count())) {
       return obs.untested(`${path} has no ${submit.role} named "${submit.name}"`, 'name in the profile (serverFunction.submit) the control that calls the server function');
@@ -40,6 +39,7 @@ describeClause('C7.5', () => {
         'name in the profile (serverFunction) a form whose submit calls a server function',
       );
     }
+    obs.saw('post', `${post.method()} ${post.url()} (Next-Action)`);
     const waiting = await shown.innerText({ timeout: 2_000 }).catch(() => undefined);
     const answered = page.waitForResponse((r) => r.request() === post, { timeout: 15_000 }).catch(() => undefined);
     await held.release();

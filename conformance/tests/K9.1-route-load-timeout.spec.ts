@@ -1,15 +1,15 @@
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
 import { expect, test } from '../harness/fixtures';
-import { settle } from '../harness/navigation';
+import { open } from '../harness/navigation';
 import { pathOf, within } from '../harness/sample';
 
-describeClause('K9.1', () => {
-  test('a route whose code does not arrive is still awaited at 3.7 s and loaded as a whole page by 3.9 s', async ({ page, target, requestLog, clock, faults, obs }, testInfo) => {
+// The two sides of the 3.8 s boundary are the clause's parts: still waiting at 3.7 s, given up by 3.9 s.
+describeClause('K9.1', ({ parts, part }) => {
+  test('a route whose code does not arrive is still awaited at 3.7 s and loaded as a whole page by 3.9 s', parts('loading-3.7', 'timed-out-3.9'), async ({ page, target, requestLog, clock, faults, obs }, testInfo) => {
     const { from, to } = target.scenario('routeLoadTimeout');
     await clock.install();
-    await page.goto(from);
-    await settle(page, obs);
+    await open(page, from, obs, { scenario: 'routeLoadTimeout' });
     await clock.pause();
 
     // Every script asked for from now on (the target route's code) is held until the end.
@@ -36,8 +36,11 @@ describeClause('K9.1', () => {
     const shown = await page.evaluate(() => location.pathname).catch(() => '(the page was being replaced)');
     const at37 = { fakeMs: (await clock.now().catch(() => NaN)) - t0, shown, documents: requestLog.documents(mark).map((d) => d.url) };
     await record(testInfo, 'at 3.7 s', { ...at37, heldScripts: scripts });
-    expect(at37.documents, `expected no whole-page load 3.7 s after clicking the link to ${to} (the route load has not timed out yet); observed document requests`).toEqual([]);
-    expect(safeDecode(shown), `expected ${from} still shown 3.7 s after the click, its route code held; observed`).toBe(from);
+    await obs.part(part('loading-3.7'), () => {
+      obs.saw('boundary run', `${from} → ${to}, route code held, at ${(at37.fakeMs / 1000).toFixed(1)} s`);
+      expect(at37.documents, `expected no whole-page load 3.7 s after clicking the link to ${to} (the route load has not timed out yet); observed document requests`).toEqual([]);
+      expect(safeDecode(shown), `expected ${from} still shown 3.7 s after the click, its route code held; observed`).toBe(from);
+    });
 
     // The page is being replaced from here on: its clock is not read again, and a runFor
     // cut short by the page going away is what the test expects.
@@ -45,7 +48,10 @@ describeClause('K9.1', () => {
     const loaded = await within(10_000, () => requestLog.documents(mark).some((d) => safeDecode(new URL(d.url).pathname) === to));
     const documents = requestLog.documents(mark).map((d) => ({ url: d.url, realMs: d.t }));
     await record(testInfo, 'at 3.9 s', { fakeMs: 3900, documents, stillHeld: held.pending });
-    expect(loaded ? `${to} loaded as a whole page` : `no document request for ${to}`, `expected the browser to give up on the route load by 3.9 s after the click and load ${to} as a whole page; observed (10 s of real time after the page's clock passed 3.9 s)`).toBe(`${to} loaded as a whole page`);
+    await obs.part(part('timed-out-3.9'), () => {
+      obs.saw('boundary run', `${from} → ${to}, route code held, at 3.9 s`);
+      expect(loaded ? `${to} loaded as a whole page` : `no document request for ${to}`, `expected the browser to give up on the route load by 3.9 s after the click and load ${to} as a whole page; observed (10 s of real time after the page's clock passed 3.9 s)`).toBe(`${to} loaded as a whole page`);
+    });
   });
 });
 

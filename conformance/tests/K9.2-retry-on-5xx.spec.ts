@@ -62,6 +62,7 @@ async function expectRetried(page: Page, log: RequestLog, obs: Observer, prefix:
         'name in the profile (retry.pathPrefix) a page that is not pre-rendered and fetches its data after loading (Pages Router getStaticPaths with fallback: true, under next start)',
       );
     }
+    obs.saw('request', `${script.attempts[0].url} answered ${failures[0]}`);
     const wanted = failures.length + 1;
     await within(10_000, () => attemptsOfFirstDocument(log, mark, slug).length >= wanted || log.documents(mark).length > 1);
     const attempts = attemptsOfFirstDocument(log, mark, slug);

@@ -60,6 +60,7 @@ describeClause('K9.3', ({ parts, part }) => {
 
     await obs.part(part('stale-31'), () => {
       if (at31.age <= 30_000) return obs.cantTell(`the navigation was made ${at31.age} ms after the prefetch, not after 30 s`);
+      obs.saw('boundary run', `${hub} → ${dynamic} at ${secs(at31.age)}`);
       if (!fetchedAnew) {
         // Prefetched data past its 30 s is no longer fresh, but the same sentence keeps it until it expires
         // after 5 minutes (K9.4): its reuse shows nothing about the end of freshness (spec/clauses.ts).
@@ -78,6 +79,7 @@ describeClause('K9.3', ({ parts, part }) => {
 
     await obs.part(part('fresh-29'), () => {
       if (at29.age >= 30_000) return obs.cantTell(`the link could not be followed again within 30 s of the first navigation (it was at ${at29.age} ms)`);
+      obs.saw('boundary run', `${from} → ${to} at ${secs(at29.age)} after the first use`);
       expect(at29.pageData, `expected the data of ${to}, fetched by a navigation from ${from} ${secs(at29.age)} ago, to be used without a new request; observed page-data requests`).toEqual([]);
       expect(at29.documents, `expected the navigation to ${to}, whose data was fetched ${secs(at29.age)} ago, to use that data; observed a whole-page load`).toEqual([]);
     });
@@ -93,6 +95,7 @@ describeClause('K9.3', ({ parts, part }) => {
 
     await obs.part(part('stale-31'), () => {
       if (at31.age <= 30_000) return obs.cantTell(`the link was followed again only ${at31.age} ms after the first navigation settled`);
+      obs.saw('boundary run', `${from} → ${to} at ${secs(at31.age)} after the first use`);
       const fetchedAnew = at31.pageData.length > 0 || at31.documents.length > 0;
       if (!fetchedAnew && !use.perRequest) {
         markInapplicable(testInfo, `the data of ${to} was still used ${secs(at31.age)} after its first use, but its answer does not say the page is rendered per request (cache-control: ${use.fetched.map((f) => f.cacheControl ?? 'none').join(', ')}): a pre-rendered page's data may be kept until it expires after 5 minutes`);
@@ -125,6 +128,7 @@ async function prefetchedAt29(page: Page, log: RequestLog, clock: FakeClock, obs
 
   await obs.part('fresh-29', () => {
     if (at29.age >= 30_000) return obs.cantTell(`the navigation could not be made within 30 s of the prefetch (it was made at ${at29.age} ms)`);
+    obs.saw('boundary run', `${from} → ${to} at ${secs(at29.age)}`);
     const used = control ? ` (a navigation ${secs(control.atOnce.age)} after a prefetch used it without one)` : '';
     expect(at29.pageData, `expected the data of ${to}, prefetched ${secs(at29.age)} ago, to be used without a new request${used}; observed page-data requests`).toEqual([]);
     expect(at29.documents, `expected the navigation to ${to}, prefetched ${secs(at29.age)} ago, to use the prefetched data${used}; observed a whole-page load`).toEqual([]);

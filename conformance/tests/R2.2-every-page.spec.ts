@@ -1,7 +1,9 @@
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
 import { sameAddress, settle } from '../harness/navigation';
+import type { Response } from '@playwright/test';
 import { expect, test, type Page } from '../harness/fixtures';
+import { pageIsOfSite } from '../harness/site-page';
 import { groupByShape } from '../crawl/shape';
 import { coverage, sitePagesOf, walkOf } from './every-page';
 
@@ -13,7 +15,7 @@ const PER_SHAPE = 3;
 const MAX_FOLLOWED = 24;
 
 interface LinkSeen { from: string; raw: string; url: string; visible: boolean }
-interface Followed { url: string; target: string; from: string; how: string; endedAt?: string; shown?: { heading404: boolean; message: boolean; headings: string[] }; pending?: string; linkedFrom: number }
+interface Followed { url: string; target: string; from: string; how: string; endedAt?: string; httpStatus?: number; ofSite?: boolean; shown?: { heading404: boolean; message: boolean; headings: string[] }; pending?: string; linkedFrom: number }
 
 async function shownPage(page: Page): Promise<{ heading404: boolean; message: boolean; headings: string[] }> {
   const heading404 = await page.getByRole('heading', { name: '404', exact: true }).first().isVisible().catch(() => false);
@@ -26,10 +28,13 @@ async function shownPage(page: Page): Promise<{ heading404: boolean; message: bo
 async function followOne(page: Page, url: string, links: LinkSeen[]): Promise<Followed> {
   const from = links.find((l) => l.url === url && l.visible) ?? links.find((l) => l.url === url)!;
   const f: Followed = { url, target: new URL(url).pathname + new URL(url).search, from: from.from, how: from.visible ? `click on the link "${from.raw}"` : 'loaded directly (no visible link to click)', linkedFrom: new Set(links.filter((l) => l.url === url).map((l) => l.from)).size };
+  const documents: number[] = [];
+  const onResponse = (r: Response) => { if (r.request().isNavigationRequest() && r.frame() === page.mainFrame()) documents.push(r.status()); };
   try {
     await page.goto(from.from, { waitUntil: 'commit', timeout: 15_000 });
     await settle(page, undefined, 15_000);
     const before = page.url();
+    page.on('response', onResponse);
     // A link the walk saw in view may not be clickable now (covered, in a closed menu): then the target is loaded directly.
     const link = page.locator(`a[href="${from.raw.replace(/"/g, '\\"')}"]:visible`).first();
     const clicked = from.visible && await link.click({ timeout: 3_000 }).then(() => true, () => false);
@@ -44,19 +49,25 @@ async function followOne(page: Page, url: string, links: LinkSeen[]): Promise<Fo
     // The not-found page may render on hydration: give its heading a bounded while to show.
     await page.getByRole('heading', { name: '404', exact: true }).first().waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
     f.shown = await shownPage(page);
+    f.httpStatus = documents.at(-1);
+    // Only the site's own page is evidence (a host's 404 page is not): site-page.ts.
+    f.ofSite = await pageIsOfSite(page);
   } catch (e) {
     f.pending = String((e as Error)?.message ?? e).split('\n')[0];
+  } finally {
+    page.off('response', onResponse);
   }
   return f;
 }
 
-describeClause('R2.2', ({ parts }) => {
-  test('every internal link of the listed pages whose target answers 404 leads to a page showing the heading 404 and the message', parts('link'), async ({ browser, page, target, obs }, testInfo) => {
+describeClause('R2.2', () => {
+  test('every internal link of the listed pages whose target answers 404 leads to a page showing the heading 404 and the message', async ({ browser, page, target, obs }, testInfo) => {
     const sitePages = sitePagesOf(target, obs);
     const origin = new URL(target.url).origin;
     const links: LinkSeen[] = [];
     const loaded = await walkOf(browser, target, sitePages, testInfo);
-    for (const w of loaded) {
+    // Links on a page that is not the site's (a host's error page) are no links of the site.
+    for (const w of loaded.filter((x) => x.ofSite)) {
       for (const f of w.links) {
         let u: URL;
         try { u = new URL(f.url); } catch { continue; }
@@ -98,14 +109,19 @@ describeClause('R2.2', ({ parts }) => {
       targetsAnswering404: allMissing.length, followedTargets: missing.length,
       missingShapes: shapes.map((g) => ({ shape: g.shape, targets: g.paths.length, followed: g.kept.filter((p) => keptPaths.has(p)).length })),
       followed,
+      notTheSitesPages: loaded.filter((l) => !l.error && !l.ofSite).map((l) => ({ path: l.path, status: l.status })),
       otherErrors: [...statusOf].filter(([, s]) => typeof s === 'string').map(([u, s]) => ({ url: u, error: s })),
     });
 
-    const wrong = followed.filter((f) => f.shown && !(f.shown.heading404 && f.shown.message))
+    const judged = followed.filter((f) => f.shown && f.ofSite);
+    for (const f of judged) obs.saw('page', `${f.target} (by its link on ${f.from})`);
+    const wrong = judged.filter((f) => !(f.shown!.heading404 && f.shown!.message))
       .map((f) => `${f.target} (from ${f.from}, ${f.how}, ended at ${f.endedAt}) shows ${f.shown!.heading404 ? '' : 'no heading "404"'}${!f.shown!.heading404 && !f.shown!.message ? ' and ' : ''}${f.shown!.message ? '' : `no "${MESSAGE}"`}; headings seen: ${f.shown!.headings.map((h) => `"${h}"`).join(', ') || 'none'}`);
     expect(wrong, 'links to missing pages that do not end on the not-found page').toEqual([]);
     const incomplete = [...loaded.filter((l) => l.error).map((l) => `${l.path} did not load (${l.error})`), ...followed.filter((f) => f.pending).map((f) => `following ${f.target} from ${f.from}: ${f.pending}`)];
     if (incomplete.length) obs.cantTell(incomplete.slice(0, 3).join('; '));
     if (!missing.length) obs.untested(`no internal link on the ${sitePages.paths.length} listed pages leads to a page answering 404`, 'list a page with a link to a missing page in sitePages (discovery lists every crawled page)');
+    const foreign = followed.filter((f) => f.shown && !f.ofSite);
+    if (!judged.length) obs.untested(`every link to a missing page on the listed pages ended on a page that is not this site's (${foreign.slice(0, 3).map((f) => `${f.target}: HTTP ${f.httpStatus ?? '?'}`).join(', ')}): another server's page is no evidence of the site`, 'serve the site so that a missing address answers with its own not-found page');
   });
 });

@@ -4,6 +4,7 @@ import { open, settle } from '../harness/navigation';
 import type { Observer } from '../harness/observe';
 import { headings, quoted } from '../harness/page-text';
 import { sample } from '../harness/sample';
+import { requireSitePage, siteFix } from '../harness/site-page';
 import { expect, test, type Page, type Target } from '../harness/fixtures';
 import type { PartId } from '../../spec/clauses';
 
@@ -58,7 +59,8 @@ function judge(v: ErrorView, code: number, where: string, obs: Observer): void {
 
 /** Loads the profile's page for `code` and judges it; a page that is not there leaves the row untested. */
 async function checkStatusPage(page: Page, obs: Observer, code: number, path: string): Promise<Record<string, unknown>> {
-  const res = await open(page, path, obs);
+  // Any status will do (a real 404 page may stand for its row); another server's page is no evidence.
+  const res = await open(page, path, obs, { scenario: 'statusPages', errorPath: true });
   const status = res?.status();
   const v = await sample(() => view(page), (x) => x.codes.includes(String(code)) && x.titles.length > 0, 5_000);
   const evidence = { code, path, httpStatus: status, ...v };
@@ -69,6 +71,7 @@ async function checkStatusPage(page: Page, obs: Observer, code: number, path: st
   if (!v.codes.length && !v.titles.length) {
     obs.untested(`the profile's page for ${code}, ${path}, shows no generic error page (no status code and none of the table's titles; headings ${quoted(v.headings)})`, fix);
   }
+  obs.saw('page', `${path} (for ${code}, HTTP ${status ?? 'no answer'})`);
   judge(v, code, `the status page ${path}`, obs);
   return evidence;
 }
@@ -131,8 +134,9 @@ describeClause('R2.3', ({ parts, part }) => {
         await page.evaluate(() => document.querySelector('form')!.submit());
         status = (await obs.waitFor(`the answer to the browser's POST ${path}`, () => answered, 16_000)).status();
         await settle(page, obs);
+        await requireSitePage(page, obs, { path: `POST ${path}`, status, errorPath: true, fix: siteFix('realStatuses') });
       } else {
-        status = (await open(page, path, obs))?.status();
+        status = (await open(page, path, obs, { scenario: 'realStatuses', errorPath: true }))?.status();
       }
       const request = `${r.post ? 'POST' : 'GET'} ${path}`;
       obs.advise(`${r.what} answers ${r.usual}`, status === r.usual, `${request} answered HTTP ${status ?? '(no answer)'}`);
@@ -146,7 +150,10 @@ describeClause('R2.3', ({ parts, part }) => {
       }
       if (!v.codes.length) obs.untested(`the answer to ${r.what} (${request}, HTTP ${status}) is not a generic error page: it shows no status code (headings ${quoted(v.headings)})`,
         `name in realStatuses.${r.key} a request whose answer is the generic error page, or leave it out`);
-      await obs.part(rowOf(status), () => judge(v, status, `the answer to ${request} (HTTP ${status})`, obs));
+      await obs.part(rowOf(status), () => {
+        obs.saw('answer', `${request} (HTTP ${status})`);
+        judge(v, status, `the answer to ${request} (HTTP ${status})`, obs);
+      });
     });
   }
 });

@@ -17,7 +17,7 @@ describeClause('R2.4', () => {
     page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
     const errorText = page.getByText(CLIENT_ERROR).filter({ visible: true });
 
-    await open(page, path, obs);
+    await open(page, path, obs, { scenario: 'noStatusError' });
     const control = page.getByRole(trigger.role, { name: trigger.name }).first();
     const found = await control.waitFor({ state: 'visible', timeout: 7_000 }).then(() => true, () => false);
     if (!found) obs.untested(`${path} has no visible ${trigger.role} named "${trigger.name}"`, 'name in noStatusError.trigger the control that makes the page throw in the browser, or name another page');
@@ -37,6 +37,7 @@ describeClause('R2.4', () => {
       if (!thrown.length) obs.untested(`clicking the ${trigger.role} "${trigger.name}" on ${path} raised no exception in the browser (no page error or console error within 7 s)`,
         'name in noStatusError a page and control that throw in the browser');
     }
+    obs.saw('exception', `${path}: after the ${trigger.role} "${trigger.name}"${thrown.length ? ` (${thrown[0].slice(0, 80)})` : ''}`);
     expect(after.shown, `expected a text naming a client-side application error ("${CLIENT_ERROR}…") after the exception, saw the text: ${quoted(after.lines)}`).toBe(true);
     const statusHeadings = after.headings.filter((h) => STATUS_HEADING.test(h));
     expect(statusHeadings, `expected no heading that is a status code after the exception, saw headings: ${quoted(after.headings)}`).toEqual([]);

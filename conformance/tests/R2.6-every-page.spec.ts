@@ -1,6 +1,7 @@
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
 import { expect, test } from '../harness/fixtures';
+import { scenarioFor } from '../run/profile';
 import { coverage, sitePagesOf, walkOf } from './every-page';
 
 // Checked on every page the profile lists (sitePages; discovery lists every crawled page).
@@ -21,8 +22,17 @@ describeClause('R2.6', ({ parts }) => {
     const sitePages = sitePagesOf(target, obs);
     const origin = new URL(target.url).origin;
     const walk = await walkOf(browser, target, sitePages, testInfo);
+    // The subject is a page inside a route group: the profile's, or one whose own router tree names a group.
+    const known = scenarioFor(target.profile, 'routeGroups', target.mode)?.pages ?? [];
+    const inGroup = new Set<string>();
     const results = walk.map((w) => {
       if (w.error) return { path: w.path, status: w.status, error: w.error };
+      // Only the site's own pages are evidence (a host's error page is not): site-page.ts.
+      if (!w.ofSite) return { path: w.path, status: w.status, notTheSitesPage: true };
+      const groups = [...new Set([...known.filter((k) => k.path === w.path).map((k) => k.group), ...(w.routeGroups ?? [])])];
+      for (const g of groups) inGroup.add(`${w.path} in ${g}`);
+      // Next 16's per-segment prefetch files name the groups of the pages they prefetch.
+      for (const r of w.requests) for (const g of r.groups ?? []) if (r.pageDataOf) inGroup.add(`${r.pageDataOf} in ${g} (a per-segment prefetch file)`);
       const address = w.address ?? '';
       const sameOrigin = w.links.filter((h) => { try { return new URL(h.url).origin === origin; } catch { return false; } });
       const pageData = w.requests.filter((r) => r.pageDataOf !== undefined).map((r) => r.url);
@@ -31,9 +41,16 @@ describeClause('R2.6', ({ parts }) => {
         ...sameOrigin.filter((h) => groupSegments(h.url).length).map((h) => `link href "${h.raw}"`),
         ...pageData.filter((u) => groupSegments(u).length).map((u) => `page-data request ${u}`),
       ];
-      return { path: w.path, status: w.status, address, links: sameOrigin.length, pageData: pageData.length, bad: bad.length ? [...new Set(bad)] : undefined };
+      return { path: w.path, status: w.status, address, groups, links: sameOrigin.length, pageData: pageData.length, bad: bad.length ? [...new Set(bad)] : undefined };
     });
     await record(testInfo, 'every page', { ...coverage(sitePages), results });
+    const ofSite = results.filter((r) => !('notTheSitesPage' in r) && !r.error).length;
+    if (!inGroup.size) {
+      const foreign = results.filter((r) => 'notTheSitesPage' in r).length;
+      obs.untested(`no route group was seen: the profile names none of the ${sitePages.paths.length} listed pages (routeGroups), and the router trees of the ${ofSite} of them that are the site's own pages name no segment in parentheses${foreign ? ` (${foreign} answered with a page that is not this site's)` : ''}`,
+        'name in the profile (routeGroups) pages that live in a route group; a site without route groups has nothing for R2.6 to judge');
+    }
+    for (const g of inGroup) obs.saw('page', g);
 
     const bad = results.filter((r) => r.bad).map((r) => `${r.path}: ${r.bad!.join(', ')}`);
     expect(bad, 'pages showing a path segment in parentheses in their address, a same-origin link or a page-data request').toEqual([]);

@@ -3,6 +3,9 @@ import { describeClause } from '../harness/describe-clause';
 import { clickLinkTo, open, settle, waitForAddress } from '../harness/navigation';
 import { quoted } from '../harness/page-text';
 import { expect, test, type Page } from '../harness/fixtures';
+import { readPageData } from '../harness/page-data';
+import { groupsInSegment, groupsInStateTree, groupsOfDocument } from '../harness/route-groups';
+import { scenarioFor } from '../run/profile';
 
 /** A path segment written in parentheses, e.g. "(site)" or "%28site%29". */
 function groupSegments(url: string): string[] {
@@ -26,18 +29,27 @@ function withGroupInserted(path: string, group: string): string[] {
 }
 
 const pathOf = (url: string): string => { const u = new URL(url); return u.pathname + u.search; };
+const safeDecode = (s: string): string => { try { return decodeURIComponent(s); } catch { return s; } };
 
 describeClause('R2.6', ({ parts }) => {
   test('no address, link or page-data request seen while visiting the site has a segment in parentheses', parts('addresses'), async ({ page, target, requestLog, obs }, testInfo) => {
     const { chain } = target.scenario('navigation');
-    const groups = target.scenario('routeGroups');
+    // The clause's subject is a page inside a route group: known from the profile, or named by the
+    // router state the site sends (route-groups.ts). A site with none (e.g. only Pages Router) has nothing to judge.
+    const known = scenarioFor(target.profile, 'routeGroups', target.mode)?.pages ?? [];
     const origin = new URL(target.url).origin;
     const addresses: string[] = [];
     /** Same-origin link URL → where it was seen, as written. */
     const links = new Map<string, string>();
     const otherLinks = new Set<string>();
-    const collect = async () => {
+    /** Where a page inside a route group was seen: "<path> in <group> (how)". */
+    const inGroup = new Set<string>();
+    const collect = async (loaded: boolean) => {
+      const path = pathOf(page.url());
       addresses.push(page.url());
+      for (const k of known.filter((g) => g.path === new URL(page.url()).pathname)) inGroup.add(`${k.path} in ${k.group} (the profile)`);
+      // A document's flight data names its own router tree; after a client navigation it still names the first page's.
+      if (loaded) for (const g of await groupsOfDocument(page)) inGroup.add(`${path} in ${g} (its router tree)`);
       for (const h of await linkHrefs(page)) {
         if (/^https?:/.test(h.url) && new URL(h.url).origin === origin) {
           if (!links.has(h.url)) links.set(h.url, `link href "${h.raw}" on ${pathOf(page.url())}`);
@@ -46,30 +58,41 @@ describeClause('R2.6', ({ parts }) => {
     };
 
     try {
-      // Through the site by clicking, then each grouped page loaded directly.
-      await open(page, chain[0], obs);
-      await collect();
+      // Through the site by following links, then each grouped page loaded directly.
+      await open(page, chain[0], obs, { scenario: 'navigation' });
+      await collect(true);
       for (const next of chain.slice(1)) {
         await clickLinkTo(page, next, obs);
         await waitForAddress(page, next, obs, `clicking its link on ${pathOf(page.url())}`);
         await settle(page, obs);
-        await collect();
+        await collect(false);
       }
-      for (const { path } of groups.pages) {
-        await open(page, path, obs);
-        await collect();
+      for (const { path } of known) {
+        await open(page, path, obs, { scenario: 'routeGroups' });
+        await collect(true);
       }
     } finally {
       await record(testInfo, 'checked', {
-        addresses, hrefs: [...links.keys()], otherHrefs: [...otherLinks], pageData: requestLog.pageData().map((e) => e.url),
+        addresses, hrefs: [...links.keys()], otherHrefs: [...otherLinks], pageData: requestLog.pageData().map((e) => e.url), pagesInGroups: [...inGroup],
       });
     }
 
-    const pageData = requestLog.pageData().map((e) => e.url);
+    const pageData = requestLog.pageData();
+    for (const e of pageData) {
+      // The router state a navigation sends is the tree of the page it leaves (Next-Url names that page).
+      const from = e.headers['next-url'] ? safeDecode(e.headers['next-url']) : 'the page navigated from';
+      for (const g of groupsInStateTree(e)) inGroup.add(`${from} in ${g} (the router state sent with ${pathOf(e.url)})`);
+      for (const g of groupsInSegment(e)) inGroup.add(`${readPageData(e)!.page} in ${g} (a per-segment prefetch file)`);
+    }
+    if (!inGroup.size) {
+      obs.untested(`no route group was seen: the profile names none (routeGroups), and neither the router trees of the ${addresses.length} pages visited nor their ${pageData.length} page-data requests named a segment in parentheses`,
+        'name in the profile (routeGroups) pages that live in a route group; a site without route groups has nothing for R2.6 to judge');
+    }
+    for (const w of inGroup) obs.saw('page', w);
     const bad = [
       ...addresses.filter((u) => groupSegments(u).length).map((u) => `address ${u}`),
       ...[...links].filter(([u]) => groupSegments(u).length).map(([, seen]) => seen),
-      ...pageData.filter((u) => groupSegments(u).length).map((u) => `page-data request ${u}`),
+      ...pageData.map((e) => e.url).filter((u) => groupSegments(u).length).map((u) => `page-data request ${u}`),
     ];
     expect(bad, `expected no path segment in parentheses in the ${addresses.length} addresses, ${links.size} link hrefs and ${pageData.length} page-data requests seen, saw: ${quoted(bad)}`).toEqual([]);
   });
@@ -88,6 +111,7 @@ describeClause('R2.6', ({ parts }) => {
         const grouped: { url: string; status: number }[] = [];
         for (const url of withGroupInserted(path, group)) grouped.push({ url, status: await status(url) });
         for (const g of grouped) obs.advise(`the address with the group inserted answers 404 (${g.url})`, g.status === 404, `HTTP ${g.status}`);
+        if (plain < 400) obs.saw('page', `${path} in ${group} (HTTP ${plain})`);
         if (plain >= 400) {
           const answering = grouped.filter((g) => g.status < 400);
           expect(answering.map((g) => `${g.url} answered HTTP ${g.status}`),

@@ -22,7 +22,7 @@ describeClause('R2.7', () => {
       if (chain.length < steps + 1) obs.untested(`the profile's navigation chain has ${chain.length} page(s); ${steps + 1} are needed`,
         `list in navigation.chain at least ${steps + 1} pages, each linking to the next`);
 
-      await open(page, chain[0], obs);
+      await open(page, chain[0], obs, { scenario: 'navigation' });
       const mark = requestLog.mark();
       await noReload.plant();
 
@@ -35,6 +35,7 @@ describeClause('R2.7', () => {
           // The address changes, or a document request shows a full page load: either ends the wait.
           await obs.until(`the address to become ${next} after clicking its link on ${from}`,
             () => sameAddress(page.url(), next) || requestLog.documents(mark).length > 0, 15_000);
+          obs.saw('navigation', `${from} → ${next}`);
           const documents = requestLog.documents(mark).map((d) => `${d.method} ${d.url}`);
           expect(documents, `expected no document request when following the link from ${from} to ${next}, saw ${quoted(documents)} (a full page load)`).toEqual([]);
           expect(await noReload.intact(), `expected the page's JavaScript realm (a marker set on ${chain[0]}) to survive the navigation to ${next}, but the marker was gone: the page was reloaded`).toBe(true);

@@ -37,7 +37,7 @@ const excerpt = (s: string): string => JSON.stringify(s.replace(/\s+/g, ' ').tri
 describeClause('R2.8', ({ parts, part }) => {
   test('after leaving a scrolled page, Back shows it again at the same scroll position and Forward shows the next page', parts('back', 'forward'), async ({ page, target, requestLog, noReload, obs }, testInfo) => {
     const { tall, other } = target.scenario('scroll');
-    await open(page, tall, obs);
+    await open(page, tall, obs, { scenario: 'scroll' });
 
     const maxScroll = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
     const wanted = Math.min(WANTED_SCROLL, maxScroll);
@@ -80,6 +80,7 @@ describeClause('R2.8', ({ parts, part }) => {
       await obs.part(part('back'), async () => {
         await obs.waitFor('Back to be carried out', () => page.goBack({ waitUntil: 'commit', timeout: 10_000 }), 11_000);
         await waitForAddress(page, tall, obs, 'Back');
+        obs.saw('history step', `Back from ${other} to ${tall} scrolled to ${aScroll} px`);
         const shown = await sample(() => content(page), (c) => c === aContent, 7_000);
         expect(shown === aContent, `expected Back to show ${tall}'s content again, it shows ${excerpt(shown)} (before: ${excerpt(aContent)})`).toBe(true);
         await sample(() => scrollY(page), (y) => Math.abs(y - aScroll) <= TOLERANCE, 7_000);
@@ -90,6 +91,7 @@ describeClause('R2.8', ({ parts, part }) => {
       await obs.part(part('forward'), async () => {
         await obs.waitFor('Forward to be carried out', () => page.goForward({ waitUntil: 'commit', timeout: 10_000 }), 11_000);
         await waitForAddress(page, other, obs, 'Forward');
+        obs.saw('history step', `Forward from ${tall} to ${other}`);
         const shown = await sample(() => content(page), (c) => c === bContent, 7_000);
         expect(shown === bContent, `expected Forward to show ${other}'s content again, it shows ${excerpt(shown)} (before: ${excerpt(bContent)})`).toBe(true);
         observed.forwardScroll = await settledScrollY(page);

@@ -124,7 +124,7 @@ export async function fetchByNavigationAndReturn(page: Page, log: RequestLog, cl
   if (prefetched.length) return obs.untested(`${from} prefetched the data of ${to} before its link was followed (${prefetched.join(', ')}): the data would be a prefetch's, not a navigation's`, fix);
 
   const mark = await clock.now();
-  const first = await navigateAtAge(page, { log, clock, obs }, { from, to, mark, ageMs: 0, waitForDataMs: 5_000, fix, keyboard: true });
+  const first = await navigateAtAge(page, { log, clock, obs }, { from, to, mark, ageMs: 0, waitForDataMs: 5_000, fix });
   if (first.documents.length) return obs.untested(`following the link to ${to} on ${from} loaded the whole page (${first.documents.join(', ')}): the client holds no page data from it`, fix);
   const requests = () => log.pageData(first.since).filter((e) => readPageData(e)?.page === to);
   if (!requests().length) return obs.untested(`following the link to ${to} on ${from} fetched no data of ${to}`, fix);
@@ -148,7 +148,7 @@ export async function fetchByNavigationAndReturn(page: Page, log: RequestLog, cl
 
 /** The link to `to` followed again (keyboard) when `ageMs` have passed since `mark`. */
 export function useAgain(page: Page, log: RequestLog, clock: FakeClock, obs: Observer, use: FirstUse, mark: number, ageMs: number, fix: string): Promise<AtAge> {
-  return navigateAtAge(page, { log, clock, obs }, { from: use.from, to: use.to, mark, ageMs, waitForDataMs: 2_000, fix, keyboard: true });
+  return navigateAtAge(page, { log, clock, obs }, { from: use.from, to: use.to, mark, ageMs, waitForDataMs: 2_000, fix });
 }
 
 /** Where the navigated data comes from, per mode: a page rendered per request (server) or a pre-rendered page (static). */

@@ -22,7 +22,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function test(mode: Mode, id: string, verdict: CollectedTest['verdict'], extra: Partial<CollectedTest> = {}): CollectedTest {
   const outcome = verdict === 'passed' ? 'passed' : verdict === 'failed' ? 'failed' : 'skipped';
-  return { mode, clauseIds: [id], title: `${id} ${verdict}`, file: 'x.spec.ts', line: 1, outcome, verdict, durationMs: 10, attempts: 1, evidence: [], ...extra };
+  // A pass needs its subject (outcome/subject.ts): a passed test, and each passed part, counts what it saw.
+  const seen = [{ noun: 'page' as const, n: 1, where: ['/'] }];
+  const observed = verdict === 'passed' ? { observed: seen } : {};
+  const partOutcomes = extra.partOutcomes?.map((o) => (o.verdict === 'passed' && !o.observed ? { ...o, observed: seen } : o));
+  return { mode, clauseIds: [id], title: `${id} ${verdict}`, file: 'x.spec.ts', line: 1, outcome, verdict, durationMs: 10, attempts: 1, evidence: [], ...observed, ...extra, ...(partOutcomes ? { partOutcomes } : {}) };
 }
 
 /** Every applicable normative clause passes in `modes`, but for the replacements given (clause id → its tests in that mode). */

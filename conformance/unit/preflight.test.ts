@@ -7,13 +7,19 @@ import { hasLink, preflight, renderPreflight } from '../preflight/preflight';
 import { titleOf } from '../scenarios/check';
 import { REQUIREMENTS } from '../preflight/requirements';
 
-/** A site of a few pages answered from memory. */
-function site(pages: Record<string, { status?: number; html: string }>): typeof fetch {
+/** A script of the site: a page that loads one is the site's own (harness/site-page.ts). */
+const APP = '<script src="/_next/static/chunks/main.js" async></script>';
+
+/**
+ * A site of a few pages answered from memory, each loading the site's script; an unknown path gets
+ * the site's own not-found page, or (`host404`) a host's page that is not the site's.
+ */
+function site(pages: Record<string, { status?: number; html: string }>, { host404 = false } = {}): typeof fetch {
   return (async (input: URL | RequestInfo) => {
     const path = new URL(String(input)).pathname;
     const p = pages[path];
-    if (!p) return new Response('<h1>404</h1>', { status: 404, headers: { 'content-type': 'text/html' } });
-    return new Response(p.html, { status: p.status ?? 200, headers: { 'content-type': 'text/html' } });
+    if (!p) return new Response(host404 ? '<h1>404 Not Found</h1><hr>nginx' : `${APP}<h1>404</h1>`, { status: 404, headers: { 'content-type': 'text/html' } });
+    return new Response(`${APP}${p.html}`, { status: p.status ?? 200, headers: { 'content-type': 'text/html' } });
   }) as typeof fetch;
 }
 
@@ -62,6 +68,20 @@ describe('pre-flight of a profile against its target', () => {
     const unreachable = (async () => { throw new Error('connection refused'); }) as unknown as typeof fetch;
     const down = await preflight('http://x', profile({ sitePages: { paths: ['/'] } }), 'static', { fetchImpl: unreachable });
     expect(down.find((c) => c.scenario === 'sitePages')?.state).toBe('unusable');
+  });
+
+  it('says a page that is not the site\'s own (a host\'s 404) is not usable, in the words the tests use, also on an error path', async () => {
+    const fetchImpl = site({ '/': { html: '<a href="/about">a</a>' } }, { host404: true });
+    const checks = await preflight('http://x', profile({ navigation: { chain: ['/', '/about', '/', '/about'] }, unknownPaths: { paths: ['/no-such-page'] } }), 'static', { fetchImpl });
+    const nav = checks.find((c) => c.scenario === 'navigation')!;
+    expect(nav.state).toBe('unusable');
+    expect(nav.notes.join(' ')).toContain('/about answered HTTP 404 with a page that is not this site\'s: it loads no script under /_next/static/');
+    const unknown = checks.find((c) => c.scenario === 'unknownPaths')!;
+    expect(unknown.state).toBe('unusable');
+    expect(unknown.notes.join(' ')).toContain('/no-such-page answered HTTP 404 with a page that is not this site\'s');
+    // The site's own not-found page is what an unknown path should show: usable.
+    const own = await preflight('http://x', profile({ unknownPaths: { paths: ['/no-such-page'] } }), 'static', { fetchImpl: site({ '/': { html: '' } }) });
+    expect(own.find((c) => c.scenario === 'unknownPaths')?.state).toBe('usable');
   });
 
   it('reads links and titles from raw HTML', () => {

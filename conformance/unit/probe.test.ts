@@ -38,7 +38,7 @@ afterAll(() => server.close());
 describe('target probe', () => {
   it('recognises this kind of site and reads its build identifiers', async () => {
     const p = await probeTarget('http://next.test/');
-    expect(p).toMatchObject({ reachable: true, status: 200, isThisKind: true, deploymentId: 'ref-123', buildId: 'BUILD42' });
+    expect(p).toMatchObject({ reachable: true, status: 200, isThisKind: true, deploymentId: 'ref-123', buildId: 'BUILD42', assetPrefix: '/_next/static/' });
   });
 
   it('says a 5xx home page, a non-Next HTML site and a JSON API are not this kind, with the reason', async () => {

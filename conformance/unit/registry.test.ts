@@ -43,6 +43,13 @@ describe('clause registry', () => {
     }
   });
 
+  it('names the subject of every normative part, and of every normative clause without parts (a pass needs its subject)', () => {
+    for (const c of NORMATIVE) {
+      if (c.parts?.length) for (const p of c.parts) expect(p.subject, `${c.id}/${p.id}`).toBeTruthy();
+      else expect(c.subject, c.id).toBeTruthy();
+    }
+  });
+
   it('matches spec/spec.md (run `npm run generate` after changing spec/clauses.ts)', () => {
     expect(readFileSync(join(ROOT, 'spec', 'spec.md'), 'utf8')).toBe(renderSpecMarkdown(CLAUSES));
   });

@@ -17,7 +17,9 @@ const validate = new Ajv({ allErrors: true }).compile(schema);
 
 function test(mode: Mode, id: string, outcome: CollectedTest['outcome'], extra: Partial<CollectedTest> = {}): CollectedTest {
   const verdict = outcome === 'passed' ? 'passed' : outcome === 'failed' ? 'failed' : outcome === 'flaky' ? 'cantTell' : (extra.skipVerdict ?? 'untested');
-  return { mode, clauseIds: [id], title: `${id} ${outcome}`, file: 'x.spec.ts', line: 1, outcome, verdict, durationMs: 10, attempts: 1, evidence: [], ...extra };
+  // A test that passed saw its subject (a pass needs one: outcome/subject.ts).
+  const observed = verdict === 'passed' ? { observed: [{ noun: 'page' as const, n: 3, where: ['/a', '/b', '/c'] }] } : {};
+  return { mode, clauseIds: [id], title: `${id} ${outcome}`, file: 'x.spec.ts', line: 1, outcome, verdict, durationMs: 10, attempts: 1, evidence: [], ...observed, ...extra };
 }
 
 function report(tests: CollectedTest[], modes: Mode[] = ['static', 'server'], scope: 'all' | 'selected' = 'all'): Report {

@@ -37,8 +37,9 @@ export function renderSpecMarkdown(clauses: readonly Clause[]): string {
     }
     if (c.parts?.length) {
       out.push('', 'Parts (the clause passes only when every part that applies passed):');
-      for (const p of c.parts) out.push(`- \`${c.id}/${p.id}\`${p.optional ? ' (optional)' : ''}${p.modes ? ` (${p.modes.join(', ')} only)` : ''}: ${p.text}`);
+      for (const p of c.parts) out.push(`- \`${c.id}/${p.id}\`${p.optional ? ' (optional)' : ''}${p.modes ? ` (${p.modes.join(', ')} only)` : ''}: ${p.text}${p.subject ? ` Its subject: ${p.subject}.` : ''}`);
     }
+    if (c.subject) out.push('', `Its subject (a pass needs it observed at least once): ${c.subject}.`);
     if (c.howTested) out.push('', `How it is tested: ${c.howTested}`);
     if (c.questions?.length) {
       out.push('', 'Open questions that would settle it:');
