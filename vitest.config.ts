@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // work copies of the site in mutants/.work) and the site's pure helpers (site/lib).
 export default defineConfig({
   test: {
-    include: ['conformance/unit/**/*.test.ts', 'matrix/**/*.test.ts', 'mutants/*.test.ts', 'fixtures/**/*.test.ts', 'site/lib/**/*.test.ts'],
+    include: ['conformance/unit/**/*.test.ts', 'matrix/**/*.test.ts', 'mutants/*.test.ts', 'site/lib/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
   },

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SERVER_ONLY_ROUTES } from '../site/content/behaviours';
-import { writeServerCspManifest } from '../site/scripts/csp';
+import { writeServerCspManifest } from '../site/lib/csp-manifest';
 import { sourceHash } from './freshness';
 import { spawnGuarded } from './group';
 import { assertMode, buildPaths, nextBin, nextEnv, repoRoot, siteDir, type SiteMode } from './paths';

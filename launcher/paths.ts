@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MODES, type Mode } from '../spec/clauses';
 
-// The delivery modes are the registry's (spec/ is the one folder the launcher imports); the launcher's
-// own names for them stay for its importers.
+// The delivery modes are the registry's (besides spec/, the launcher imports only the reference site's
+// own modules it builds and serves with: site/lib, site/content); its own names for them stay for its importers.
 export type SiteMode = Mode;
 export const SITE_MODES = MODES;
 

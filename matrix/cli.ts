@@ -7,24 +7,23 @@ import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runCommand } from '../launcher/run-command';
 import { onStopSignal } from '../launcher/signals';
-import { CLAUSES } from '../spec/clauses';
+import { assemble } from './assemble';
 import { buildSite, ensureInstall, ensureTemplate, isFresh, outputOf, REPO_ROOT } from './builder';
-import { contextOf, expectationsFor } from './expected';
 import { hostUnavailable, serveRun, type RunningServer } from './hosts';
 import { SITES } from './template';
-import { loadVersions, planMatrix, selectRuns, type BuildPlan, type RunPlan } from './versions';
-import { actualOf, cellOf, exitCodeOf, rowsOf, totalsOf, type ClauseLike, type ReportLike } from './cells';
+import { loadVersions, planMatrix, selectRuns, type RunPlan } from './versions';
+import { exitCodeOf, type ReportLike } from './cells';
 import { renderComparisonMarkdown, unexplained, type DiscoveryComparison } from './discovery-compare';
 import { compareRunFolders } from './discovery-runs';
 import { writeExpected } from './expected-doc';
-import { MATRIX_SCHEMA_VERSION, type Matrix, type MatrixCell, type MatrixColumn } from './model';
+import type { MatrixColumn } from './model';
 import { renderMatrixHtml, renderMatrixMarkdown } from './render';
 
 const USAGE = `Usage: npm run matrix [-- options]
   --only <id>        judge only this run (e.g. next-14.2-static) or every run of an implementation (e.g. next-16); repeatable
   --skip-build       use the builds already in .cache/implementations (fail a column that has none)
   --out <dir>        where the matrix goes (default reports/matrix)
-  --write-expected   regenerate matrix/expected.json and docs/implementations.md's table, then exit
+  --write-expected   regenerate docs/implementations.md's table from matrix/expected.ts, then exit (part of npm run generate)
   --discovery        also judge each run with no profile (discovery crawls it) and compare the verdicts with the
                      hand-written profile's: <out>/discovery-comparison.{md,json}; exit 1 on a difference no
                      missing scenario explains
@@ -89,7 +88,7 @@ async function main(): Promise<number> {
   }
   if (opts['write-expected']) {
     writeExpected();
-    console.log('Wrote matrix/expected.json and the table of docs/implementations.md.');
+    console.log('Wrote the table of docs/implementations.md.');
     return 0;
   }
   const plan = planMatrix(loadVersions());
@@ -191,7 +190,7 @@ async function main(): Promise<number> {
     await step(`${impl}: stop servers`, stopAll);
   }
 
-  const matrix = assemble([...columns.values()], reports, runs.map((r) => r.build));
+  const matrix = assemble([...columns.values()], reports, runs.map((r) => r.build), { totalMs: Date.now() - started, steps });
   writeFileSync(join(out, 'matrix.json'), JSON.stringify(matrix, null, 2) + '\n');
   writeFileSync(join(out, 'matrix.html'), renderMatrixHtml(matrix));
   writeFileSync(join(out, 'matrix.md'), renderMatrixMarkdown(matrix));
@@ -215,30 +214,6 @@ async function main(): Promise<number> {
 function otherBuildUrl(r: RunPlan, all: RunPlan[], urls: Map<string, string>): string | undefined {
   const other = all.find((x) => x.build.mode !== r.build.mode && urls.has(x.id) && (x.host === 'serve-handler' || x.host === 'next-start'));
   return other ? urls.get(other.id) : undefined;
-}
-
-function assemble(columns: MatrixColumn[], reports: Map<string, ReportLike>, builds: BuildPlan[]): Matrix {
-  const clauses = CLAUSES as unknown as ClauseLike[];
-  const rows = rowsOf(clauses);
-  const cells: MatrixCell[] = [];
-  for (const col of columns) {
-    const build = builds.find((b) => b.id === col.build)!;
-    const expected = expectationsFor(contextOf(build));
-    const report = reports.get(col.id);
-    for (const row of rows) cells.push(cellOf(row, col, report ? actualOf(report, row, col.mode, clauses) : undefined, expected[row.id]));
-  }
-  let gitSha: string | undefined;
-  try {
-    gitSha = readFileSync(join(REPO_ROOT, '.git', 'HEAD'), 'utf8').trim();
-    if (gitSha.startsWith('ref: ')) gitSha = readFileSync(join(REPO_ROOT, '.git', gitSha.slice(5)), 'utf8').trim();
-  } catch {
-    gitSha = undefined;
-  }
-  return {
-    schema: 'spec-conformance-matrix', schemaVersion: MATRIX_SCHEMA_VERSION, generatedAt: new Date().toISOString(),
-    suite: gitSha ? { gitSha } : {}, columns, rows, cells, totals: totalsOf(cells),
-    timings: { totalMs: Date.now() - started, steps },
-  };
 }
 
 main().then(async (code) => {

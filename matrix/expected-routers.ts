@@ -83,7 +83,9 @@ function pagesRouterSite(ctx: Ctx, v: V, app: Record<string, Expectation>): Reco
     : E('failed', 'with no status code _error shows "Application error: a client-side exception has occurred while loading <hostname> (see …)": more words than the spec\'s text', c('noStatus'), c('hostname'));
   const serverThrow = E('untested', 'a throw on the server answers 500 with _error\'s status page "500 / Internal Server Error." (the status comes from the answer): a generic error page, which R2.3 judges; the Pages Router has no server-side global failure page to observe', c('serverStatus'));
   const noGroups = E('untested', 'the Pages Router has no route groups (only app paths drop "(name)" segments; under pages/ such a folder is an ordinary path segment): the profile names no grouped page, so there is no group to observe', c('appGroups'));
-  const dataCacheKept = E('passed', 'a page with getStaticProps has its data (/_next/data/<build>/<path>.json) prefetched when its link comes into view, into a data cache whose entries have no time limit: reused at 29 s without a request (link activated without a hover, which would re-prefetch)', c('ssgPrefetch'), c('dataCache'));
+  const dataCacheKept = E('passed', 'a page with getStaticProps has its data (/_next/data/<build>/<path>.json) kept in a data cache whose entries have no time limit, whether prefetched when its link came into view (/posts/1) or fetched by a navigation (/plain): used at 29 s without a request (links activated without a hover, which would re-prefetch)', c('ssgPrefetch'), c('dataCache'));
+  const ssrDropped = E('failed', 'the data of a getServerSideProps page (/dynamic) is dropped from the data cache right after the navigation used it: opened again 29 s after that use it is fetched anew (prefetched getStaticProps data is still used at 29 s)', c('dataCacheDrops'), c('dataCache'));
+  const fresh = server ? ssrDropped : dataCacheKept;
   const never = E('failed', 'nothing expires an entry of the Pages Router\'s data cache (it is dropped only for getServerSideProps pages or a prefetch middleware skipped): at 301 s the navigation still uses the prefetch made at 0 s, with no request', c('dataCache'), c('dataCacheDrops'));
   const ownOrigin = E('passed', 'the Pages Router fetches page data from the site\'s own origin: /_next/data/<build>/<path>.json', c('dataHref'));
   const jsonData = E('failed', 'a navigation\'s page data is /_next/data/<build>/plain.json (a .json file under /_next/data/), never the page path with a text suffix', c('dataHref'));
@@ -113,9 +115,9 @@ function pagesRouterSite(ctx: Ctx, v: V, app: Record<string, Expectation>): Reco
     'C7.3': noHeaders('current address and no router state'),
     ...whole('C7.4', assets),
     'C7.5': server ? E('untested', 'the Pages Router has no server functions (server actions are handled by the App Router\'s renderer only): the profile names no serverFunction scenario', c('actions')) : app['C7.5'],
-    'K9.3/fresh-29': dataCacheKept,
-    'K9.3/stale-31': server ? E('inapplicable', 'the optional part is not shown: the Pages Router prefetches the data of getStaticProps pages only, never of a page rendered per request, and keeps it with no time limit', c('ssgPrefetch'), c('dataCache')) : app['K9.3/stale-31'],
-    'K9.3': E('passed', dataCacheKept.because, ...dataCacheKept.cite),
+    'K9.3/fresh-29': fresh,
+    'K9.3/stale-31': server ? E('passed', 'the data of the getServerSideProps page is never kept, so a navigation 31 s after its use fetches it anew', c('dataCacheDrops')) : app['K9.3/stale-31'],
+    'K9.3': server ? E('failed', `fresh-29 fails: ${ssrDropped.because}`, ...ssrDropped.cite) : E('passed', dataCacheKept.because, ...dataCacheKept.cite),
     'K9.4/kept-299': E('passed', 'the prefetched getStaticProps data stays in the data cache with no time limit: used at 299 s', c('dataCache')),
     'K9.4/expired-301': never,
     'K9.4': E('failed', never.because, ...never.cite),

@@ -4,8 +4,8 @@
  * file and line of that version's installed `next` package that decides it
  * (.cache/implementations/next-<version>/node_modules/next/<file>). Hosts of one build share its
  * expectations. A rule the matrix site cannot show is `untested`; a clause or part outside its
- * modes is `inapplicable`. docs/implementations.md and expected.json are generated from this file
- * (npm run matrix -- --write-expected); a unit test keeps them in step.
+ * modes is `inapplicable`. docs/implementations.md's table is generated from this file
+ * (npm run generate); a unit test keeps them in step.
  */
 import type { ClauseOrPartId, Mode, NormativeClauseId } from '../spec/clauses';
 import type { Verdict } from './model';
@@ -59,6 +59,12 @@ const C = {
   fullKept: { '14.2': 'dist/client/components/router-reducer/prefetch-cache-utils.js:194', '15.5': 'dist/client/components/router-reducer/prefetch-cache-utils.js:295', '16': 'dist/client/components/segment-cache/cache.js:2537' },
   // 15.5 makes a prerendered page's prefetch full; 14.2 keeps the kind asked for, 16 keeps pre-rendered segments 300 s.
   prerenderedFull: { '14.2': 'dist/client/components/router-reducer/prefetch-cache-utils.js:141', '15.5': 'dist/client/components/router-reducer/prefetch-cache-utils.js:246', '16': 'dist/client/components/segment-cache/cache.js:978' },
+  // K9.3, data a navigation fetched: the entry it makes (14.2/15.5 a `temporary` prefetch-cache entry, 16 the BFCache),
+  // its use stamped once (14.2/15.5) or its stale time set from the answer (16), and what a later navigation does past it.
+  navEntry: { '14.2': 'dist/client/components/router-reducer/prefetch-cache-utils.js:99', '15.5': 'dist/client/components/router-reducer/prefetch-cache-utils.js:173', '16': 'dist/client/components/render-tree.js:784' },
+  firstUse: { '14.2': 'dist/client/components/router-reducer/reducers/navigate-reducer.js:120', '15.5': 'dist/client/components/router-reducer/reducers/navigate-reducer.js:199', '16': 'dist/client/components/segment-cache/bfcache.js:46' },
+  navExpired: { '14.2': 'dist/client/components/router-reducer/prefetch-cache-utils.js:198', '15.5': 'dist/client/components/router-reducer/prefetch-cache-utils.js:299', '16': 'dist/client/components/render-tree.js:586' },
+  dynamicDefault: { '14.2': 'dist/server/config-shared.js:150', '15.5': 'dist/build/define-env.js:93', '16': 'dist/build/define-env.js:116' },
   staleDefault: { '14.2': 'dist/server/config-shared.js:150', '15.5': 'dist/server/config-shared.js:202', '16': 'dist/server/config-shared.js:267' },
   staticStale: { '14.2': 'dist/client/components/router-reducer/reducers/navigate-reducer.js:121', '15.5': 'dist/client/components/router-reducer/prefetch-cache-utils.js:242', '16': 'dist/client/components/segment-cache/cache.js:978' },
   expiry: { '14.2': 'dist/client/components/router-reducer/prefetch-cache-utils.js:198', '15.5': 'dist/client/components/router-reducer/prefetch-cache-utils.js:299', '16': 'dist/client/components/segment-cache/cache.js:1586' },
@@ -68,9 +74,28 @@ const C = {
 const cite = (ctx: Ctx, key: keyof typeof C) => C[key][ctx.v];
 
 /**
+ * K9.3/fresh-29 for one build: prefetched data (a full prefetch, and a pre-rendered page's prefetch)
+ * is kept to staleTimes.static in every version; what differs is the data a navigation fetched —
+ * fresh for staleTimes.dynamic after its use (14.2, 15.5: the navigation's `temporary` entry; 16: the
+ * BFCache's staleAt), except that 15.5 makes a pre-rendered answer a full entry (kept 300 s).
+ */
+function k93fresh(ctx: Ctx): Expectation {
+  const c = (key: keyof typeof C) => cite(ctx, key);
+  const server = ctx.mode === 'server';
+  const navigated = server ? '/dynamic (rendered per request), fetched by the navigation from /dynamic-direct,' : '/plain, fetched by the navigation from /no-prefetch,';
+  if (ctx.v === '15.5' && !server) {
+    return E('passed', 'a static export answer says it was prerendered, so every entry — prefetched, or made by the navigation to /plain — is made full and kept until staleTimes.static (300 s): used at 29 s without a request', c('prerenderedFull'), c('fullKept'), c('freshStatus'));
+  }
+  if (ctx.dynamicStale < 29) {
+    return E('failed', `${navigated} is fresh only for staleTimes.dynamic = ${ctx.dynamicStale} s after its use: opened again 29 s later it is fetched anew (prefetched data is still used at 29 s)`, c('dynamicDefault'), c('navEntry'), c('firstUse'), c('navExpired'));
+  }
+  return E('passed', `${navigated} is fresh for staleTimes.dynamic (${ctx.dynamicStale} s) from its first use, and prefetched data is kept to staleTimes.static: used at 29 s without a request`, c('freshStatus'), c('navEntry'), c('firstUse'), c('fullKept'));
+}
+
+/**
  * Every row's expectation for one build. One object literal typed by the registry's normative
  * clauses and their parts: a clause or part added to spec/clauses.ts without its row here does not
- * compile. The order of the rows is the order of expected.json.
+ * compile. The order of the rows is the order of docs/implementations.md's table.
  */
 export function expectationsFor(ctx: Ctx): Record<string, Expectation> {
   // The Pages Router and mixed sites: this App Router table where they judge the same kind of page,
@@ -169,19 +194,20 @@ export function expectationsFor(ctx: Ctx): Record<string, Expectation> {
     // K9.2 Retry on 5xx (server delivery only: a fallback page's data fetch after hydration).
     'K9.2': only(['server'], () => E('passed', 'the fallback page\'s data fetch right after hydration is fetchRetry(url, 3): retried while status ≥ 500', cite(ctx, 'retry')), 'a static export has no fallback pages, the one retried fetch'),
 
-    // K9.3 Fresh for 30 s, judged on prefetched data only (spec/clauses.ts readings). fresh-29: the
-    // pre-rendered /posts/1 prefetched automatically from /posts (both modes) and, in server mode,
-    // /dynamic (rendered per request) prefetched by the hub's <Link prefetch={true}> — a full prefetch,
-    // sent without a prefetch header. stale-31 (optional, server): that full prefetch at 31 s.
-    'K9.3/fresh-29': byV(ctx, {
-      '14.2': E('passed', 'a prefetch counts as fresh for staleTimes.dynamic (30 s by default) after it is made: at 29 s the automatic prefetch of the pre-rendered page and the full prefetch of the dynamic page are used without a request', cite(ctx, 'freshStatus'), cite(ctx, 'fullKind'), cite(ctx, 'staleDefault')),
-      '15.5': E('passed', `a full prefetch (prefetch={true}, and a pre-rendered page's prefetch, made full when its answer says it was prerendered) stays reusable until staleTimes.static (300 s) whatever staleTimes.dynamic (${ctx.dynamicStale} s): used at 29 s without a request`, cite(ctx, 'fullKind'), cite(ctx, 'prerenderedFull'), cite(ctx, 'fullKept')),
-      '16': E('passed', 'the segment cache keeps a full prefetch (prefetch={true}; its dynamic answer carries no stale time) and a pre-rendered page\'s prefetch until staleAt = answer + staleTimes.static (300 s): used at 29 s without a request', cite(ctx, 'fullKind'), cite(ctx, 'fullKept'), cite(ctx, 'freshStatus')),
-    }),
-    'K9.3/stale-31': only(['server'], () => E('inapplicable', 'the optional part is not shown: the full prefetch of the dynamic page is still used 31 s after it was made, because a full prefetch is kept whole until staleTimes.static (300 s), which the text ("expires after 5 minutes") allows', cite(ctx, 'fullKept')), 'static delivery has no page rendered per request'),
-    'K9.3': E('passed', server
-      ? 'prefetched data is used at 29 s; past 30 s the full prefetch is still kept unexpired (optional part not shown)'
-      : 'the pre-rendered page\'s prefetched data is used at 29 s', ...(server ? [cite(ctx, 'freshStatus'), cite(ctx, 'fullKept')] : [cite(ctx, 'freshStatus')])),
+    // K9.3 Fresh for 30 s (spec/clauses.ts readings, settled on 14.2): page data the client holds,
+    // prefetched or fetched by a navigation. Ways: /posts/1 prefetched from /posts (both modes);
+    // server: /dynamic (force-dynamic) full-prefetched by /dynamic-hub, and fetched by a navigation
+    // from /dynamic-direct (link not prefetched), at 29 s and, first use + 31 s, anew; static: /plain
+    // fetched by a navigation from /no-prefetch, at 29 s.
+    'K9.3/fresh-29': k93fresh(ctx),
+    'K9.3/stale-31': only(['server'], () => E('passed', `the navigation's entry of the page rendered per request is fresh for staleTimes.dynamic (${ctx.dynamicStale} s) after its use and then expired, so it is fetched anew 31 s after its use (the hub's full prefetch, still kept at 31 s until staleTimes.static, is "not shown")`, cite(ctx, 'navEntry'), cite(ctx, 'firstUse'), cite(ctx, 'navExpired')), 'the part exists in server delivery only (no page is rendered per request in a static export)'),
+    'K9.3': (() => {
+      const f = k93fresh(ctx);
+      if (f.verdict === 'failed') return E('failed', `fresh-29 fails: ${f.because}`, ...f.cite);
+      return E('passed', server
+        ? `page data is used at 29 s (prefetched and navigated), and the navigated data of the page rendered per request is fetched anew at 31 s`
+        : 'the pre-rendered pages\' data, prefetched or fetched by a navigation, is used at 29 s', ...f.cite);
+    })(),
 
     // K9.4 Expires after 5 min (prefetched static pages).
     'K9.4/kept-299': E('passed', ctx.v === '14.2'

@@ -3,12 +3,12 @@
  * MATRIX_SCHEMA_VERSION on any change a reader could notice.
  */
 import type { Mode } from '../spec/clauses';
+import type { Verdict } from '../conformance/outcome/verdict';
 
 export const MATRIX_SCHEMA_VERSION = '1.1.0';
 
-export type Verdict = 'passed' | 'failed' | 'cantTell' | 'inapplicable' | 'untested';
-/** The registry's delivery modes (spec/clauses.ts), re-exported for the matrix's importers. */
-export type { Mode };
+/** The verdict words (conformance/outcome/verdict.ts) and the registry's delivery modes (spec/clauses.ts), re-exported for the matrix's importers. */
+export type { Mode, Verdict };
 
 /** A column: one build of the matrix site served by one host and judged once. */
 export interface MatrixColumn {

@@ -4,7 +4,7 @@
  *
  * 1. Content-Security-Policy for App Router pages. Pre-rendered pages get the policy listing the
  *    sha256 of their inline scripts, read from <distDir>/csp-manifest.json (written after the
- *    build by site/scripts/csp.ts): the page stays static. Every other path gets a fresh nonce,
+ *    build by site/lib/csp-manifest.ts): the page stays static. Every other path gets a fresh nonce,
  *    put on the request's CSP header, where Next picks it up and stamps it on its scripts.
  * 2. Malformed paths (percent-encoding that does not decode, e.g. /%E0%A4%A) get the site's 400
  *    page with status 400. Next itself decodes a path only to fill in route parameters, so only
@@ -58,7 +58,7 @@ function loadCsp(): Pick<CspManifest, 'routes' | 'dynamic'> | null {
   return cspManifest;
 }
 
-/** Ids of this build's server functions (server/server-reference-manifest.json). */
+/** Ids of this build's server functions (<distDir>/server/server-reference-manifest.json). */
 function loadActionIds(): Set<string> {
   if (actionIds) return actionIds;
   try {

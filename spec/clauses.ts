@@ -14,6 +14,8 @@ export interface ClausePart {
   optional?: boolean;
   /** Modes the part exists in (default: every mode of the clause). */
   modes?: readonly Mode[];
+  /** What must be observed at least once for the part to pass (a pass needs its subject). */
+  subject?: string;
 }
 
 export type ClauseKind = 'normative' | 'pending' | 'informative';
@@ -357,15 +359,16 @@ const REGISTRY = [
     id: 'K9.3', title: 'Prefetched data fresh for 30 s', section: S9, kind: 'normative', modes: BOTH,
     quote: ['Prefetched page data counts as fresh for 30 seconds'],
     hash: '97892ab740a0ede2',
-    howTested: 'On a fake clock that stands still while a page loads, the page-data requests for the target that the profile\'s page makes before any click (its prefetch) are awaited; a navigation 29 s after the prefetch must send no page-data request, on a pre-rendered page (both modes) and on a page rendered per request (server). In server mode a navigation 31 s after the prefetch of the page rendered per request is observed as well (optional part). When a navigation does fetch the data, a control loads the page again and navigates right after the prefetch. Evidence: the prefetch requests, clock times and page-data requests.',
+    howTested: 'On a fake clock, page data the client holds is used again at a known age. Two ways to hold it: (a) prefetched — the page-data requests for the target that the profile\'s page makes before any click, awaited on a paused clock (freshness: a pre-rendered page, both modes; dynamicFreshness.hub: a page rendered per request, server); (b) fetched by a navigation — the profile\'s link that is not prefetched is activated by keyboard (focus and Enter, no hover), its data request answered, history Back, and the link activated again (dynamicFreshness.from → page in server mode, pageData in static mode). At 29 s after the prefetch or the first use, no page-data request may be made (fresh-29). In server mode, 31 s after the first use of data a navigation fetched for a page rendered per request, the data must be fetched anew (stale-31); the prefetched page at 31 s is observed as well. Evidence: clock times, the prefetch and page-data requests, the data answer\'s cache-control.',
     readings: [
-      'Judged on data that was prefetched: page-data requests for the target (any framework shape, mapped by conformance/harness/page-data.ts) made while the page linking to it sat in view, before any click — a full prefetch (prefetch={true}) carries no prefetch header in Next.js 14.2–16, so being made before the navigation is what makes a request a prefetch. Data fetched by a navigation is not prefetched data and is not judged (Next.js 16 keeps it apart, in a back/forward cache with its own stale time).',
-      '"Fresh for 30 seconds", strict side (fresh-29): a navigation 29 s after the prefetch\'s request uses the prefetched data without a page-data request or a whole-page load. A request then contradicts the clause only if the prefetch held the data: a control loads the page again and navigates right after the prefetch; if even that fetches the data (an automatic prefetch of a page rendered per request holds only its loading shell), there was no prefetched data to time and the part is untested, naming the fix (link with prefetch={true}). No prefetch of the target seen at all: untested.',
-      'The other side (stale-31, optional): past 30 s the data no longer counts as fresh, but the same sentence keeps it until it "expires after 5 minutes" (K9.4, whose kept-299 part requires prefetched data to be used until then) and does not say that data past its freshness must be fetched again. So a navigation 31 s after the prefetch\'s answer that fetches the data anew shows the end of freshness (passed, if the control shows the prefetch held the data), and one that still uses it contradicts nothing (not shown: inapplicable). Next.js 14.2, 15.5 and 16.4 keep a full prefetch whole until the static stale time (5 minutes), so there it is not shown. Observed on a page rendered per request (server delivery) only: pre-rendered pages are kept until the expiry in every version.',
+      'Settled against the seed\'s origin, Next.js 14.2: "prefetched page data" is the client\'s page-data cache, which 14.2 calls its prefetch cache and which holds prefetched entries and entries made by a navigation alike; an entry counts as fresh for 30 s (staleTimes.dynamic) from its prefetch, or from its use once a navigation used it (14.2 and 15.5 mark that use once, so it is the first use); past 30 s only prefetched entries are kept, until their 5-minute expiry (K9.4), and an entry made by a navigation is expired and fetched anew (next/dist/client/components/router-reducer/prefetch-cache-utils.js getPrefetchEntryCacheStatus; navigate-reducer.js).',
+      'Fresh, strict side (fresh-29, both modes): page data the client holds, prefetched or fetched by an earlier navigation, is used by a navigation 29 s after its prefetch or its use without a page-data request or a whole-page load. Ways (any one that observes it, none contradicting): prefetched data (a pre-rendered page; in server mode also a page rendered per request, full prefetch), aged from the prefetch request; data fetched by a navigation, aged from the click that fetched it, on a page reached by a link that is not prefetched (server mode: a page rendered per request; static mode: a pre-rendered page). A prefetched target fetched again at 29 s contradicts only if a control shows the prefetch held the data (an automatic prefetch of a page rendered per request holds only its loading shell: untested). A link activated without hover (focus and Enter): a hover prefetches in some routers even where the link says prefetch={false}. No prefetch, or no data fetched by the first navigation: that way is untested, naming the fix.',
+      'No longer fresh (stale-31, server mode, required): data a navigation fetched for a page rendered per request (its data answer says so: cache-control no-store or private) is fetched anew by a navigation 31 s after its use; using it then contradicts the clause. Ways: that navigated data (the one that can contradict); prefetched data of a page rendered per request, which passes the part when fetched anew at 31 s (the control shows the prefetch held the data). Not shown (inapplicable), never failed: prefetched data, or a pre-rendered page, still used at 31 s — the same sentence keeps prefetched data until it "expires after 5 minutes" (K9.4), and Next.js 15.5 makes every pre-rendered answer a full entry kept that long. Static delivery has no page rendered per request, so the part exists in server mode only; there the 30 s boundary is shown by the 29 s side alone.',
+      'One use per run: the 31 s side is a fresh browser run with a single first use, so a framework that counts from the last use and one that counts from the first agree on it.',
     ],
     parts: [
-      { id: 'fresh-29', text: 'Page data prefetched 29 s ago is used without a new request.' },
-      { id: 'stale-31', text: 'Page data prefetched 31 s ago no longer counts as fresh: a navigation may fetch it anew.', optional: true, modes: ['server'] },
+      { id: 'fresh-29', text: 'Page data the client holds (prefetched, or fetched by an earlier navigation) is used without a new request 29 s after its prefetch or use.', subject: 'a navigation 29 s after the prefetch or first use of page data the client held' },
+      { id: 'stale-31', text: 'Page data a navigation fetched for a page rendered per request no longer counts as fresh 31 s after its use: a navigation then fetches it anew.', modes: ['server'], subject: 'a navigation 31 s after the first use of data fetched for a page rendered per request (or after a prefetch that held such data)' },
     ],
   },
   {
@@ -418,3 +421,29 @@ export function clauseById(id: ClauseId): Clause {
 export interface NormativeClause extends Clause { id: NormativeClauseId }
 
 export const NORMATIVE: readonly NormativeClause[] = REGISTRY.filter((c): c is Extract<Registered, { kind: 'normative' }> => c.kind === 'normative');
+
+/**
+ * The profile scenarios each normative clause's tests use — names of conformance/scenarios/table.ts,
+ * where the compiler checks them. The one place a clause is tied to the routes it is tested on:
+ * pre-flight, the profile schema's descriptions and the matrix read it the other way round (the
+ * clauses a scenario serves). A normative clause without its row does not compile.
+ */
+export const CLAUSE_SCENARIOS = {
+  'R2.2': ['unknownPaths', 'brokenLink', 'sitePages'],
+  'R2.3': ['statusPages', 'realStatuses'],
+  'R2.4': ['noStatusError'],
+  'R2.5': ['clientCrash', 'serverCrash'],
+  'R2.6': ['routeGroups', 'navigation', 'sitePages'],
+  'R2.7': ['navigation'],
+  'R2.8': ['scroll'],
+  'R2.9': ['navigation', 'announcer'],
+  'C7.2': ['pageData'],
+  'C7.3': ['pageData'],
+  'C7.4': ['navigation', 'pageData', 'sitePages'],
+  'C7.5': ['serverFunction'],
+  'K9.1': ['routeLoadTimeout'],
+  'K9.2': ['retry'],
+  'K9.3': ['freshness', 'dynamicFreshness', 'pageData'],
+  'K9.4': ['prefetch'],
+  'K9.5': ['prefetch'],
+} as const satisfies Record<NormativeClauseId, readonly string[]>;

@@ -1,22 +1,17 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Mode } from '../../spec/clauses';
 import { writeDiscovery } from '../discovery/store';
 import type { ProfileRef, Run } from '../run/model';
 
-/** conformance/discovery/index.ts (issue 13); loaded only when present. */
-type DiscoveryModule = Pick<typeof import('../discovery/index'), 'discover' | 'mergeProfiles'>;
-
-const DISCOVERY = join(__dirname, '..', 'discovery', 'index.ts');
-
 /**
  * Crawls the target (discovery, issue 13) and returns the profile to use: the discovered one, or
  * the hand-written one with the gaps filled. Writes --write-profile and <out>/.run/discovery.json
- * (pages and observations, for the report). Undefined when discovery is not installed.
+ * (pages and observations, for the report). Discovery (and the browser it drives) is loaded only
+ * when a run crawls.
  */
-export async function discoverProfile(run: Pick<Run, 'out' | 'discovery' | 'browser'>, target: string, mode: Mode, hand: ProfileRef | undefined): Promise<ProfileRef | undefined> {
-  if (!existsSync(DISCOVERY)) return undefined;
-  const mod = (await import(DISCOVERY)) as DiscoveryModule;
+export async function discoverProfile(run: Pick<Run, 'out' | 'discovery' | 'browser'>, target: string, mode: Mode, hand: ProfileRef | undefined): Promise<ProfileRef> {
+  const mod = await import('../discovery/index');
   process.stdout.write(`Discovering ${target} (at most ${run.discovery.maxPages ?? 200} pages)…\n`);
   const found = await mod.discover({ target, mode, maxPages: run.discovery.maxPages, ignoreRobots: run.discovery.ignoreRobots, executablePath: run.browser?.executablePath });
   const merged = hand ? mod.mergeProfiles(hand.content, found.profile) : { profile: found.profile, sources: found.sources };

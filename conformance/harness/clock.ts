@@ -62,14 +62,24 @@ export class FakeClock {
   /**
    * Clicks `link` when exactly `ageMs` have passed on the page's clock since `mark`: the clock is
    * paused, moved forward, the click is made, and the clock runs on again (in real time) so the
-   * page can finish what the click started. Returns the age at the click.
+   * page can finish what the click started. Returns the age at the click. `activate`: how the
+   * link is followed (default a click; activateByKeyboard never hovers it).
    */
-  async clickAtAge(link: Locator, mark: number, ageMs: number): Promise<number> {
+  async clickAtAge(link: Locator, mark: number, ageMs: number, activate: (link: Locator) => Promise<void> = (l) => l.click()): Promise<number> {
     await link.waitFor({ state: 'visible' });
     await this.pause();
     const age = await this.ageTo(mark, ageMs);
-    await link.click();
+    await activate(link);
     await this.page.clock.resume();
     return age;
   }
+}
+
+/**
+ * Follows a link without hovering it: focus and Enter. A hover prefetches in some routers even
+ * where the link says prefetch={false} (the Pages Router's Link), which a click cannot avoid.
+ */
+export async function activateByKeyboard(link: Locator): Promise<void> {
+  await link.focus();
+  await link.press('Enter');
 }

@@ -1,5 +1,5 @@
 import type { Page, Response } from '@playwright/test';
-import type { FakeClock } from './clock';
+import { activateByKeyboard, type FakeClock } from './clock';
 import type { Observer } from './observe';
 import type { RequestLog } from './request-log';
 import { pathOf, within } from './sample';
@@ -159,16 +159,17 @@ export interface AtAge {
  * Clicks the visible link to `to` on `from` when `ageMs` have passed on the page's clock since
  * `mark` (the time-bound rules K9.3, K9.4), waits for the address, then up to `waitForDataMs` for a
  * page-data request for `to` (a fetch anew is started with the navigation), and settles. A page
- * without the link leaves the test `untested`, with `fix`.
+ * without the link leaves the test `untested`, with `fix`. `keyboard`: the link is followed by
+ * focus and Enter, never hovered (a hover may prefetch it).
  */
 export async function navigateAtAge(
   page: Page, { log, clock, obs }: { log: RequestLog; clock: FakeClock; obs: Observer },
-  { from, to, mark, ageMs, waitForDataMs = 0, fix }: { from: string; to: string; mark: number; ageMs: number; waitForDataMs?: number; fix: string },
+  { from, to, mark, ageMs, waitForDataMs = 0, fix, keyboard = false }: { from: string; to: string; mark: number; ageMs: number; waitForDataMs?: number; fix: string; keyboard?: boolean },
 ): Promise<AtAge> {
   const link = page.locator(`a[href="${to}"]:visible`).first();
   if (!(await link.count())) return obs.untested(`${from} shows no visible link written href="${to}"`, fix);
   const since = log.mark();
-  const age = await obs.waitFor(`the click on the link to ${to} at ${ageMs / 1000} s`, () => clock.clickAtAge(link, mark, ageMs), 20_000);
+  const age = await obs.waitFor(`the ${keyboard ? 'activation (focus and Enter)' : 'click'} of the link to ${to} at ${ageMs / 1000} s`, () => clock.clickAtAge(link, mark, ageMs, keyboard ? activateByKeyboard : undefined), 20_000);
   await obs.until(`the address to become ${to} after clicking its link on ${from} at ${(age / 1000).toFixed(1)} s`, () => pathOf(page) === to, 15_000);
   if (waitForDataMs > 0) await within(waitForDataMs, () => log.pageDataFor(to, since).length > 0);
   await settle(page, obs);

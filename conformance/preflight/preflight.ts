@@ -1,6 +1,7 @@
 import type { Mode } from '../../spec/clauses';
 import { scenarioFor, type ScenarioName, type TargetProfile } from '../run/profile';
 import type { CheckTools, FetchedPage } from '../scenarios/check';
+import { clausesOf } from '../scenarios/clauses';
 import { SCENARIO_NAMES, SCENARIO_TABLE } from '../scenarios/table';
 
 /**
@@ -64,7 +65,7 @@ export async function preflight(baseUrl: string, profile: TargetProfile, mode: M
 /** One scenario: absent (with what it needs), or its table entry's checks run against the target. */
 async function checkScenario<K extends ScenarioName>(name: K, profile: TargetProfile, mode: Mode, tools: ToolsFor, unfilled: Record<string, string> | undefined): Promise<ScenarioCheck> {
   const spec = SCENARIO_TABLE[name];
-  const clauses = [...spec.clauses];
+  const clauses = clausesOf(name);
   const s = scenarioFor(profile, name, mode);
   if (!s) {
     const found = unfilled?.[name];

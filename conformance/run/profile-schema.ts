@@ -1,16 +1,17 @@
+import { clausesOf } from '../scenarios/clauses';
 import { DEFINITIONS, type JsonObject } from '../scenarios/schema';
 import { SCENARIO_NAMES, SCENARIOS } from '../scenarios/table';
 
 /**
  * The JSON schema of a target profile (spec/schemas/target-profile.schema.json), generated: the
  * scenarios from the scenario table, the rest (TargetProfile in profile.ts) written here.
- * `npm run schema:generate` writes the file; a unit test fails when the file drifts from this.
+ * `npm run generate` writes the file; a unit test fails when the file drifts from this.
  */
 export function renderProfileSchema(): string {
   const scenarios: JsonObject = {};
   for (const name of SCENARIO_NAMES) {
     const s = SCENARIOS[name];
-    const clauses = `${s.clauses.join(', ')}${s.clausesNote ? ` ${s.clausesNote}` : ''}`;
+    const clauses = `${clausesOf(name).join(', ')}${s.clausesNote ? ` ${s.clausesNote}` : ''}`;
     scenarios[name] = { ...s.shape.json, description: `${clauses}. ${s.needs}`, examples: [s.example] };
   }
   const schema: JsonObject = {

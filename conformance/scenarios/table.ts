@@ -10,15 +10,14 @@ import { array, control, int, object, optional, path, record, scenarioShape, str
 /**
  * THE table of scenarios: one entry per scenario of a target profile, holding every concern of it
  * — its shape in the profile (which gives the TypeScript type and the JSON schema,
- * spec/schemas/target-profile.schema.json, `npm run schema:generate`), the clauses it serves, what
- * its routes must be like in words a profile author can act on (the schema and the pre-flight say
- * it), an example, the pre-flight check against the target, and how discovery picks it from a crawl.
+ * spec/schemas/target-profile.schema.json, `npm run generate`), what its routes must be like in
+ * words a profile author can act on (the schema and the pre-flight say it), an example, the pre-flight
+ * check against the target, and how discovery picks it from a crawl. The clauses it serves are the
+ * registry's (CLAUSE_SCENARIOS in spec/clauses.ts, read through ./clauses.ts).
  * A scenario is a name here; leaving out any concern is a compile error, and a concern a scenario
  * has no use for says so in words (`none: …`).
  */
 export interface ScenarioSpec<T> {
-  /** The clauses whose tests use it (pre-flight lines, the schema's description). */
-  clauses: string[];
   /** Said after the clause IDs in the schema's description, when the clauses apply more widely. */
   clausesNote?: string;
   /** What its routes must be like, for a profile author (the schema's description, the pre-flight's "absent" line). */
@@ -64,7 +63,6 @@ const known = (k: PickKit) => new Set(k.pages.map((p) => p.path));
 export const SCENARIOS = {
   /** Unknown paths to load directly (top level, nested, query, unicode). */
   unknownPaths: scenario({
-    clauses: ['R2.2'],
     needs: 'Paths that do not exist on the site (top level, nested, with a query, with unicode). Nothing else is needed.',
     example: { paths: ['/no-such-page', '/no/such/nested/page'] },
     shape: scenarioShape({ paths: array(path, { minItems: 1 }) }),
@@ -75,7 +73,6 @@ export const SCENARIOS = {
 
   /** An in-site link to a missing page. */
   brokenLink: scenario({
-    clauses: ['R2.2'],
     needs: '`from` is a page that answers and has a link whose href is `href`; `href` does not exist on the site (it answers 404).',
     example: { from: '/', href: '/missing-page' },
     shape: scenarioShape({ from: path, href: path }),
@@ -96,7 +93,6 @@ export const SCENARIOS = {
 
   /** Pages that show the generic error page for a status code, keyed by code. */
   statusPages: scenario({
-    clauses: ['R2.3'],
     needs: 'For each status code, a page that shows the generic error page for that code (e.g. a Pages Router page rendering next/error\'s Error with that statusCode). Codes the site cannot show leave their row of the table untested.',
     example: { pages: { 404: '/status/404', 405: '/status/405', 418: '/status/418' } },
     shape: scenarioShape({ pages: record('^[1-5][0-9][0-9]$', path, { minProperties: 1 }) }),
@@ -129,7 +125,6 @@ export const SCENARIOS = {
 
   /** Paths whose real HTTP answer is an error status. */
   realStatuses: scenario({
-    clauses: ['R2.3'],
     needs: 'Server delivery: requests whose real HTTP answer is an error status (a malformed URL, a POST, an unknown path, a page whose data fetching throws). The title shown is judged against the status actually answered.',
     example: { modes: ['server'], unknownPath: '/no-such-page', throwingPage: '/status/throws' },
     shape: scenarioShape({ malformedUrl: optional(path), postToStatic: optional(path), unknownPath: optional(path), throwingPage: optional(path) }),
@@ -157,7 +152,6 @@ export const SCENARIOS = {
 
   /** A page whose control throws on the client where no status code exists. */
   noStatusError: scenario({
-    clauses: ['R2.4'],
     needs: 'A page with a control (role and accessible name) that throws an exception in the browser where no status code exists (a Pages Router page throwing in a click handler that sets state to throw while rendering).',
     example: { page: '/client-error', trigger: { role: 'button', name: 'Throw an error' } },
     shape: scenarioShape({ page: path, trigger: control }),
@@ -170,7 +164,6 @@ export const SCENARIOS = {
 
   /** A page whose control makes the app throw during render (global failure, client side). */
   clientCrash: scenario({
-    clauses: ['R2.5'],
     needs: 'A page with a control that makes the application throw while rendering in the browser, so the global failure page is shown.',
     example: { page: '/crash', trigger: { role: 'button', name: 'Crash this page' } },
     shape: scenarioShape({ page: path, trigger: control }),
@@ -183,7 +176,6 @@ export const SCENARIOS = {
 
   /** A page that throws while rendering on the server (global failure, server side). */
   serverCrash: scenario({
-    clauses: ['R2.5'],
     needs: 'Server delivery: a page rendered per request that throws while rendering on the server.',
     example: { modes: ['server'], page: '/server-crash' },
     shape: scenarioShape({ page: path }),
@@ -206,7 +198,6 @@ export const SCENARIOS = {
 
   /** Pages that live inside a route group, with the group's folder name. */
   routeGroups: scenario({
-    clauses: ['R2.6'],
     needs: 'Pages that live inside a route group, with the group folder name in parentheses. Cannot be found from outside: only the site\'s authors know its folders.',
     example: { pages: [{ path: '/about', group: '(marketing)' }] },
     shape: scenarioShape({ pages: array(object({ path, group: str({ pattern: '^\\(.+\\)$' }) }), { minItems: 1 }) }),
@@ -229,7 +220,6 @@ export const SCENARIOS = {
 
   /** Pages visited in order by clicking a link to the next one. */
   navigation: scenario({
-    clauses: ['R2.6', 'R2.7', 'R2.9'],
     needs: 'At least 4 pages, each with a visible link to the next (same origin), each with its own document title.',
     example: { chain: ['/', '/about', '/posts', '/posts/1'] },
     shape: scenarioShape({ chain: array(path, { minItems: 4 }) }),
@@ -248,7 +238,6 @@ export const SCENARIOS = {
 
   /** A tall page and another page it links to (scroll restore). */
   scroll: scenario({
-    clauses: ['R2.8'],
     needs: '`tall` scrolls at least 500 px (2000 preferred) and has a link to `other` (same origin).',
     example: { tall: '/tall', other: '/about' },
     shape: scenarioShape({ tall: path, other: path }),
@@ -265,7 +254,6 @@ export const SCENARIOS = {
 
   /** A page with a title and one without (its first heading is announced), linked from `from`. */
   announcer: scenario({
-    clauses: ['R2.9'],
     needs: '`from` links to `titled` (a page with a document title) and to `untitled` (a page whose document title is empty — no <title> element, or an empty one — with a heading).',
     example: { from: '/', titled: '/about', untitled: '/untitled' },
     shape: scenarioShape({ from: path, titled: path, untitled: path }),
@@ -299,7 +287,6 @@ export const SCENARIOS = {
 
   /** A link without prefetch: clicking it fetches the target's page data. */
   pageData: scenario({
-    clauses: ['C7.2', 'C7.3', 'C7.4'],
     needs: '`from` links to `to` without prefetching it (e.g. prefetch={false}), so the click fetches `to`\'s page data; `from` also links to "/" (the home page\'s data, C7.2).',
     example: { from: '/no-prefetch', to: '/plain' },
     shape: scenarioShape({ from: path, to: path }),
@@ -318,7 +305,6 @@ export const SCENARIOS = {
 
   /** The server-function form. */
   serverFunction: scenario({
-    clauses: ['C7.5'],
     needs: 'Server delivery: a page with a form whose submit control calls a server function, and a CSS selector of the element showing its answer.',
     example: { modes: ['server'], page: '/action', submit: { role: 'button', name: 'Send' }, result: '[data-testid=result]' },
     shape: scenarioShape({ page: path, submit: control, result: str({ description: 'CSS selector of the element the answer is shown in.' }) }),
@@ -340,7 +326,6 @@ export const SCENARIOS = {
 
   /** A client-side route whose code can be held, linked from `from` without prefetch. */
   routeLoadTimeout: scenario({
-    clauses: ['K9.1'],
     needs: 'A Pages Router pair (the 3.8 s timeout is the Pages Router\'s route loader): `from` links to `to` without prefetch, and `to` needs its own script chunk, so holding scripts holds the route load.',
     example: { from: '/timeout', to: '/timeout/target' },
     shape: scenarioShape({ from: path, to: path }),
@@ -370,7 +355,6 @@ export const SCENARIOS = {
 
   /** A page not pre-rendered whose data the client fetches after load; a fresh slug is appended. */
   retry: scenario({
-    clauses: ['K9.2'],
     needs: 'Server delivery: a path prefix under which any slug is a page that is not pre-rendered and whose data the client fetches after load (Pages Router getStaticPaths with fallback: true).',
     example: { modes: ['server'], pathPrefix: '/retry/' },
     shape: scenarioShape({ pathPrefix: path }),
@@ -389,7 +373,6 @@ export const SCENARIOS = {
 
   /** A static page reached from `from` (freshness of cached data). */
   freshness: scenario({
-    clauses: ['K9.3'],
     needs: '`from` shows a link to `to`, a pre-rendered page, that the framework prefetches while `from` is in view (a <Link> in view, or prefetch={true}): K9.3 times the prefetched data.',
     example: { from: '/posts', to: '/posts/1' },
     shape: scenarioShape({ from: path, to: path }),
@@ -408,24 +391,35 @@ export const SCENARIOS = {
     },
   }),
 
-  /** A dynamic page (rendered per request) and a hub that links to it and back. */
+  /** A page rendered per request, reached from a hub that prefetches it and from a page that does not. */
   dynamicFreshness: scenario({
-    clauses: ['K9.3'],
-    needs: 'Server delivery: `page` is rendered per request and `hub` shows a link to it whose prefetch fetches its data while `hub` is in view (e.g. <Link prefetch={true}>; an automatic prefetch of a page rendered per request holds only its loading shell, and leaves K9.3 untested).',
-    example: { modes: ['server'], hub: '/dynamic-hub', page: '/dynamic' },
-    shape: scenarioShape({ hub: path, page: path }),
-    preflight: async ({ hub, page }, t) => { await linkedPair(t, hub, page); },
+    needs: 'Server delivery: `page` is rendered per request. `from` shows a link to it that is not prefetched (e.g. <Link prefetch={false}>), so the click fetches its data, and prefetches `page` by no other link: K9.3 times that data at 29 s and 31 s after its use (both sides of 30 s). `hub` (another way) shows a link to it whose prefetch fetches its data while `hub` is in view (e.g. <Link prefetch={true}>; an automatic prefetch of a page rendered per request holds only its loading shell). At least one of `from` and `hub`; without `from` the 31 s side is untested.',
+    example: { modes: ['server'], from: '/dynamic-direct', hub: '/dynamic-hub', page: '/dynamic' },
+    shape: scenarioShape({ from: optional(path), hub: optional(path), page: path }),
+    async preflight({ from, hub, page }, t) {
+      if (!from && !hub) t.bad('neither `from` (a link to the page that is not prefetched) nor `hub` (a link that prefetches its data) is given');
+      if (from) await linkedPair(t, from, page);
+      if (hub) await linkedPair(t, hub, page);
+    },
     discover: {
       modes: SERVER,
-      need: 'a hub with a link in view to a page rendered per request (cache-control no-store) whose data the hub prefetches (a full prefetch, e.g. <Link prefetch={true}>)',
-      // As freshness, for a page rendered per request: only a full prefetch (prefetch={true}) holds its data.
-      pick: (k) => firstOf(k.pages.filter(arPage), (hub) => { const l = inViewPrefetch(k.byPath, hub, (to) => to.dynamic); return l && { hub: hub.path, page: l.path }; }),
+      need: 'a page rendered per request (cache-control no-store) reached by a router link that is never prefetched (prefetch={false}, so the click fetches its data), or from a hub whose link prefetches its data (a full prefetch, e.g. <Link prefetch={true}>)',
+      pick(k) {
+        // The hub: as freshness, for a page rendered per request (only a full prefetch holds its data).
+        const hub = firstOf(k.pages.filter(arPage), (h) => { const l = inViewPrefetch(k.byPath, h, (to) => to.dynamic); return l && { hub: h.path, page: l.path }; });
+        // `from`: a router link never prefetched to a page rendered per request that `from` prefetches by no other link.
+        const direct = (want?: string) => pickNotPrefetched(k.pages, k.byPath, k.crawl.clicks ?? [],
+          (from, to) => to.dynamic && (!want || to.path === want) && !from.pageDataRequested.includes(to.path));
+        const d = (hub && direct(hub.page)) ?? direct();
+        if (d) return hub?.page === d.to ? { from: d.from, hub: hub.hub, page: d.to } : { from: d.from, page: d.to };
+        if (hub) k.needPart('from', `a page with a router link to ${hub.page} that is never prefetched (prefetch={false}): without it the 31 s side of K9.3 is untested`);
+        return hub;
+      },
     },
   }),
 
   /** A page with at least 8 prefetchable links in view. */
   prefetch: scenario({
-    clauses: ['K9.4', 'K9.5'],
     needs: 'A page with at least `minLinks` (≥ 8) same-origin links in view that the framework prefetches, in its <main> element.',
     example: { page: '/posts', minLinks: 10 },
     shape: scenarioShape({ page: path, minLinks: optional(int({ minimum: 8 })) }),
@@ -445,7 +439,6 @@ export const SCENARIOS = {
 
   /** Pages the every-page checks load once each (R2.6, C7.4, R2.2); `shapes` counts route shapes only partly listed. */
   sitePages: scenario({
-    clauses: ['R2.2', 'R2.6', 'C7.4'],
     clausesNote: 'on every page',
     needs: 'Pages the every-page checks load once each: any page that answers, a missing one too (its links are checked). Discovery lists every crawled page, at most 3 of a route shape such as /posts/:id, and counts the others in `shapes`.',
     example: { paths: ['/', '/about', '/posts/1', '/posts/2', '/posts/3'], shapes: [{ shape: '/posts/:id', pagesInShape: 40, checked: 3 }] },

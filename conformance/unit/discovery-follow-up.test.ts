@@ -58,9 +58,17 @@ describe('freshness (prefetched data is timed)', () => {
     expect(fillScenarios(referenceLike()).scenarios.freshness).toEqual({ from: '/demos/links', to: '/demos/links/1' });
   });
 
-  it('does not take a page rendered per request whose link is never prefetched (its data could not be timed)', () => {
+  it('takes a page rendered per request whose link is never prefetched as `from` (the click fetches its data, timed from that use)', () => {
     const c = crawlOf([pageOf('/dynamic-hub', { links: [link('/dynamic', { prefetched: false })] }), pageOf('/dynamic', { dynamic: true })], 'server');
-    expect(fillScenarios(c).scenarios.dynamicFreshness).toBeUndefined();
+    expect(fillScenarios(c).scenarios.dynamicFreshness).toEqual({ from: '/dynamic-hub', page: '/dynamic' });
+  });
+
+  it('gives both ways when one page prefetches the page rendered per request and another links to it without prefetch', () => {
+    const c = crawlOf([
+      pageOf('/dynamic-hub', { links: [link('/dynamic')] }), pageOf('/dynamic', { dynamic: true }),
+      pageOf('/dynamic-direct', { links: [link('/dynamic', { prefetched: false })] }),
+    ], 'server');
+    expect(fillScenarios(c).scenarios.dynamicFreshness).toEqual({ from: '/dynamic-direct', hub: '/dynamic-hub', page: '/dynamic' });
   });
 });
 

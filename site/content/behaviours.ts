@@ -113,10 +113,11 @@ export const BEHAVIOURS: Behaviour[] = [
   {
     id: 'K9.3',
     title: 'Fresh for 30 seconds',
-    description: 'Prefetched page data is used without a new request for 30 seconds after the prefetch.',
+    description: 'Page data the browser holds, prefetched or fetched by a visit, is used without a new request for 30 seconds.',
     targets: [
       { href: '/demos/links', label: 'Revisit a prefetched page', mode: 'both' },
       { href: '/demos/dynamic-hub', label: 'A prefetched dynamic page', mode: 'server' },
+      { href: '/demos/no-prefetch', label: 'Open a dynamic page twice', mode: 'server' },
     ],
   },
   {

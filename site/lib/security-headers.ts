@@ -31,7 +31,7 @@ export const BASELINE_SECURITY_HEADERS: readonly { key: string; value: string }[
 ];
 
 /**
- * The server build's policies, written after `next build` by scripts/csp.ts as
+ * The server build's policies, written after `next build` by csp-manifest.ts as
  * <distDir>/csp-manifest.json and read by the middleware.
  */
 export const CSP_MANIFEST_FILE = 'csp-manifest.json';

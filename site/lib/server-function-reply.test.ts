@@ -32,7 +32,7 @@ describe('replyProblem', () => {
     expect(replyProblem(text('["$-1"]'))).toMatch(/not a number/);
     expect(replyProblem(text('["$Z"]'))).toMatch(/names no part/);
     expect(replyProblem(text('["$zz"]'))).toMatch(/names no part/);
-    expect(replyProblem(text('[{"":"$"}]'))).toMatch(/names no part/); // found by the fuzzing in security.spec.ts
+    expect(replyProblem(text('[{"":"$"}]'))).toMatch(/names no part/); // found by the fuzzing in security-inputs.spec.ts
   });
 
   it('follows pointers into the parts they name, and stops at cycles', () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from '../../conformance/harness/fixtures';
 import { findNginx, serveNginx } from '../../launcher/nginx';
-import { buildPaths, serveStatic, type RunningServer } from '../scripts/site';
+import { buildPaths, serveStatic, type RunningServer } from '../../launcher';
 import { firstScriptSrc } from './helpers';
 
 // launcher/nginx.conf, the documented nginx hosting of the static export, is run here against the real

@@ -14,7 +14,11 @@ export default function DynamicPage() {
   return (
     <>
       <DemoIntro rules={['K9.3']} title="Dynamic page">
-        <p>Rendered on the server for this request. Prefetched from the hub, it is shown without a new request for 30 seconds after the prefetch.</p>
+        <p>
+          Rendered on the server for this request. Prefetched from the hub, it is shown without a new
+          request for 30 seconds after the prefetch. Opened from the page without prefetch, its data
+          is kept for 30 seconds after that visit; opened again later, it is rendered anew.
+        </p>
       </DemoIntro>
       <dl className="data-list card">
         <dt>Rendered at</dt>

@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildPolicy, CSP_MANIFEST_FILE, NONCE_PLACEHOLDER, type CspManifest } from '../lib/security-headers';
+import { buildPolicy, CSP_MANIFEST_FILE, NONCE_PLACEHOLDER, type CspManifest } from './security-headers';
 
 /** Script types a browser executes (absent type, JavaScript MIME types, module). */
 const EXECUTABLE_TYPE = /^(?:|module|(?:text|application)\/(?:x-)?(?:java|ecma)script|text\/(?:jscript|livescript))$/i;
