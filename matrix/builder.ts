@@ -1,19 +1,19 @@
 /**
  * Installs each pinned Next.js version into its own cache folder, fetches its create-next-app
- * template, assembles the matrix site and builds it — each step skipped when its result is
+ * templates, assembles the matrix site of each site kind and builds it — each step skipped when its result is
  * already there and fresh. Layout of the cache (.cache/implementations/, git-ignored):
  *   templates/create-next-app-<v>/package/…   the unpacked create-next-app package
  *   next-<v>/package.json, node_modules/      the version's own install (never the project's)
  *   next-<v>/apps/<build-id>/                  the assembled site and its build (out/ or .next/)
  * A build is fresh when its marker holds the hash of every input (pins, config, template files,
- * extra pages, this builder's revision).
+ * extra pages, site kind, this builder's revision).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { runCommand } from '../launcher/run-command';
-import { assemble, configFieldsFor, extraDirs, listFiles } from './template';
-import type { BuildPlan, VersionPin } from './versions';
+import { assemble, configFieldsFor, layerFiles, layersOf, listFiles, templateMarkerOf, templateNameOf } from './template';
+import type { BuildPlan, SiteKind, VersionPin } from './versions';
 
 /** Bump when the way a site is assembled or built changes: every build becomes stale. */
 const BUILDER_REVISION = 1;
@@ -24,7 +24,8 @@ export const CACHE_ROOT = process.env.MATRIX_CACHE ? resolve(process.env.MATRIX_
 export const installDir = (pin: VersionPin) => join(CACHE_ROOT, `next-${pin.next}`);
 export const appDir = (b: BuildPlan) => join(installDir(b.pin), 'apps', b.id);
 export const templatePackageDir = (pin: VersionPin) => join(CACHE_ROOT, 'templates', `create-next-app-${pin.createNextApp}`, 'package');
-export const templateDir = (pin: VersionPin) => join(templatePackageDir(pin), 'dist', 'templates', 'app', 'ts');
+/** The TypeScript template a site kind starts from: `app` (App Router) or `default` (Pages Router). */
+export const templateDir = (pin: VersionPin, site: SiteKind = 'app') => join(templatePackageDir(pin), 'dist', 'templates', templateNameOf(site), 'ts');
 /** What a build leaves: the export folder (static) or the .next folder (server). */
 export const outputOf = (b: BuildPlan) => join(appDir(b), b.mode === 'static' ? 'out' : '.next');
 const markerOf = (b: BuildPlan) => join(appDir(b), 'matrix-build.json');
@@ -41,9 +42,10 @@ export async function run(cmd: string, args: string[], opts: { cwd: string; logF
   throw new Error(`${cmd} ${args.join(' ')} failed (exit ${code}) in ${opts.cwd}; log ${opts.logFile}:\n${tail}`);
 }
 
-/** The create-next-app package of the pin, fetched with `npm pack` and unpacked once. */
-export async function ensureTemplate(pin: VersionPin): Promise<'cached' | 'fetched'> {
-  if (existsSync(join(templateDir(pin), 'app', 'layout.tsx'))) return 'cached';
+/** The create-next-app package of the pin, fetched with `npm pack` and unpacked once (it holds every template). */
+export async function ensureTemplate(pin: VersionPin, site: SiteKind = 'app'): Promise<'cached' | 'fetched'> {
+  const marker = join(templateDir(pin, site), templateMarkerOf(site));
+  if (existsSync(marker)) return 'cached';
   const dir = join(CACHE_ROOT, 'templates');
   mkdirSync(dir, { recursive: true });
   const name = `create-next-app-${pin.createNextApp}`;
@@ -51,7 +53,7 @@ export async function ensureTemplate(pin: VersionPin): Promise<'cached' | 'fetch
   rmSync(join(dir, name), { recursive: true, force: true });
   mkdirSync(join(dir, name), { recursive: true });
   await run('tar', ['xzf', `${name}.tgz`, '-C', name], { cwd: dir, logFile: join(dir, `${name}.tar.log`) });
-  if (!existsSync(join(templateDir(pin), 'app', 'layout.tsx'))) throw new Error(`create-next-app@${pin.createNextApp} has no app/ts template at ${templateDir(pin)}.`);
+  if (!existsSync(marker)) throw new Error(`create-next-app@${pin.createNextApp} has no ${templateNameOf(site)}/ts template at ${templateDir(pin, site)}.`);
   return 'fetched';
 }
 
@@ -88,12 +90,16 @@ export async function ensureInstall(pin: VersionPin): Promise<'cached' | 'instal
   return 'installed';
 }
 
-/** Hash of everything a build depends on. */
+/**
+ * Hash of everything a build depends on. The App Router site's key is computed as before site kinds
+ * existed (no `site` field), so its cached builds stay fresh.
+ */
 export function buildKey(b: BuildPlan): string {
   const h = createHash('sha256');
-  h.update(JSON.stringify({ rev: BUILDER_REVISION, pin: b.pin, mode: b.mode, fields: configFieldsFor(b.mode, b.configFields) }));
-  for (const dir of [templateDir(b.pin), ...extraDirs(b.mode)]) {
-    for (const f of listFiles(dir)) {
+  h.update(JSON.stringify({ rev: BUILDER_REVISION, pin: b.pin, mode: b.mode, fields: configFieldsFor(b.mode, b.configFields), ...(b.site !== 'app' ? { site: b.site } : {}) }));
+  const template = templateDir(b.pin, b.site);
+  for (const [dir, files] of [[template, listFiles(template)] as const, ...layersOf(b.site, b.mode).map((l) => [l.dir, layerFiles(l)] as const)]) {
+    for (const f of files) {
       h.update(`\0${f}\0`);
       h.update(readFileSync(join(dir, f)));
     }
@@ -124,13 +130,14 @@ export const nextBinOf = (pin: VersionPin) => join(installDir(pin), 'node_module
 export async function buildSite(b: BuildPlan): Promise<BuildMarker> {
   const started = Date.now();
   const dir = appDir(b);
-  const changes = assemble({ templateDir: templateDir(b.pin), appDir: dir, mode: b.mode, configFields: b.configFields });
+  const changes = assemble({ templateDir: templateDir(b.pin, b.site), appDir: dir, site: b.site, mode: b.mode, configFields: b.configFields });
   await run(process.execPath, [nextBinOf(b.pin), 'build'], {
     cwd: dir,
     logFile: join(installDir(b.pin), 'apps', `${b.id}.build.log`),
     env: { NEXT_TELEMETRY_DISABLED: '1', NEXT_IGNORE_INCORRECT_LOCKFILE: '1', NODE_ENV: 'production' },
   });
-  const required = b.mode === 'static' ? ['index.html', '404.html', 'index.txt'] : ['BUILD_ID'];
+  // index.txt: the App Router's page data of `/`; the other sites' home page is a Pages Router page.
+  const required = b.mode === 'static' ? ['index.html', '404.html', ...(b.site === 'app' ? ['index.txt'] : [])] : ['BUILD_ID'];
   for (const f of required) {
     if (!existsSync(join(outputOf(b), f))) throw new Error(`next build (${b.id}) finished but ${join(outputOf(b), f)} is missing.`);
   }

@@ -10,6 +10,7 @@ import { onStopSignal } from '../launcher/signals';
 import { assemble } from './assemble';
 import { buildSite, ensureInstall, ensureTemplate, isFresh, outputOf, REPO_ROOT } from './builder';
 import { hostUnavailable, serveRun, type RunningServer } from './hosts';
+import { SITES } from './template';
 import { loadVersions, planMatrix, selectRuns, type RunPlan } from './versions';
 import { exitCodeOf, type ReportLike } from './cells';
 import { renderComparisonMarkdown, unexplained, type DiscoveryComparison } from './discovery-compare';
@@ -102,7 +103,6 @@ async function main(): Promise<number> {
   }
   const out = resolve(opts.out ?? join(REPO_ROOT, 'reports', 'matrix'));
   mkdirSync(join(out, 'logs'), { recursive: true });
-  const profile = join(REPO_ROOT, 'fixtures', 'implementations', 'profile.json');
   const columns = new Map<string, MatrixColumn>();
   const reports = new Map<string, ReportLike>();
   const comparisons: DiscoveryComparison[] = [];
@@ -110,7 +110,7 @@ async function main(): Promise<number> {
   for (const r of runs) {
     columns.set(r.id, {
       id: r.id, implementation: r.build.implementation, build: r.build.id, next: r.build.pin.next, config: r.build.config,
-      mode: r.build.mode, host: r.host, status: 'not-run',
+      site: r.build.site, mode: r.build.mode, host: r.host, status: 'not-run',
     });
   }
   const fail = (ids: string[], status: MatrixColumn['status'], error: string) => {
@@ -126,7 +126,7 @@ async function main(): Promise<number> {
     const ready = new Set<string>();
     try {
       if (!opts['skip-build']) {
-        await step(`${impl}: template create-next-app@${pin.createNextApp}`, () => ensureTemplate(pin), (v) => v);
+        await step(`${impl}: template create-next-app@${pin.createNextApp}`, () => ensureTemplate(pin, builds[0].site), (v) => v);
         await step(`${impl}: install next@${pin.next} react@${pin.react}`, () => ensureInstall(pin), (v) => v);
       }
     } catch (e) {
@@ -166,8 +166,8 @@ async function main(): Promise<number> {
     for (const r of implRuns.filter((x) => urls.has(x.id))) {
       const other = otherBuildUrl(r, implRuns, urls);
       const dir = join(out, r.id);
-      // The hand-written profile names every scenario: no crawl (discovery is judged on its own, issue 13).
-      const args = ['--target', urls.get(r.id)!, '--mode', r.build.mode, '--profile', profile, '--no-discovery', '--out', dir, ...(other ? ['--other-build', other] : [])];
+      // The site kind's hand-written profile names every scenario: no crawl (discovery is judged on its own, issue 13).
+      const args = ['--target', urls.get(r.id)!, '--mode', r.build.mode, '--profile', SITES[r.build.site].profile, '--no-discovery', '--out', dir, ...(other ? ['--other-build', other] : [])];
       const log = join(out, 'logs', `${r.id}.log`);
       const t = Date.now();
       const code = await step(`${r.id}: judge`, () => runSuite(args, log), (c) => `suite exit ${c}; log ${relative(REPO_ROOT, log)}`);

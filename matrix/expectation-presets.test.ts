@@ -14,13 +14,15 @@ describe('expectation presets (spec/expectations/)', () => {
   it('hold exactly the failed rows of the template builds, each with its cite', () => {
     const table = expectedTable();
     for (const p of presets()) {
-      const builds = Object.entries(table).filter(([id]) => id.startsWith(`next-${p.framework.version}-`) && p.framework.config.some((c) => (c === 'default' ? !/-stale-/.test(id) : id.includes(`-${c}-`))));
+      // The builds of that version, site kind and config (ids: next-<v>[-pages|-mixed][-stale]-<mode>).
+      const kind = (id: string) => (/-pages-/.test(id) ? 'pages-router' : /-mixed-/.test(id) ? 'mixed' : 'app');
+      const builds = Object.entries(table).filter(([id]) => id.startsWith(`next-${p.framework.version}-`) && kind(id) === p.framework.site && p.framework.config.some((c) => (c === 'default' ? !/-stale-/.test(id) : id.includes(`-${c}-`))));
       const failed = new Set(builds.flatMap(([, rows]) => Object.entries(rows).filter(([, e]) => e.verdict === 'failed').map(([row]) => row)));
       expect(new Set(p.expectations.map((e) => e.clause)), p.preset).toEqual(failed);
       for (const e of p.expectations) expect(e.cite?.length, `${p.preset} ${e.clause}`).toBeGreaterThan(0);
       // Never a site's own gap (C7.3 untested for want of a deploymentId).
       expect(p.expectations.some((e) => e.verdict !== 'failed')).toBe(false);
     }
-    expect(presets().map((p) => p.preset)).toEqual(['next@14.2', 'next@15.5', 'next@15.5+stale', 'next@16']);
+    expect(presets().map((p) => p.preset)).toEqual(['next@14.2', 'next@15.5', 'next@15.5+stale', 'next@16', 'next@14.2+pages-router', 'next@14.2+mixed', 'next@15.5+pages-router', 'next@15.5+mixed']);
   });
 });

@@ -75,25 +75,37 @@ export function presets(): PresetFile[] {
   const builds = planMatrix(v).builds;
   const out: PresetFile[] = [];
   // In the order of the implementations (an object's integer-like keys such as "16" would come first).
-  for (const version of [...new Set(builds.map((b) => b.version))]) {
-    const ofVersion = builds.filter((b) => b.version === version);
+  // One preset family per version and site kind: a team's site is one of them (the App Router
+  // template's family keeps the plain name, next@<v>; the others add +pages-router or +mixed).
+  for (const [version, site] of unique(builds.map((b) => `${b.version}|${b.site}`)).map((k) => k.split('|') as [string, BuildPlan['site']])) {
+    const ofVersion = builds.filter((b) => b.version === version && b.site === site);
     const configs = [...new Set(ofVersion.map((b) => b.config))];
     const perConfig = configs.map((config) => ({ config, waivers: waiversOf(ofVersion.filter((b) => b.config === config)) }));
     const agree = perConfig.every((p) => JSON.stringify(p.waivers) === JSON.stringify(perConfig[0].waivers));
     const groups = agree ? [{ configs, waivers: perConfig[0].waivers }] : perConfig.map((p) => ({ configs: [p.config], waivers: p.waivers }));
     for (const g of groups) {
-      const preset = `next@${version}${agree || g.configs[0] === 'default' ? '' : `+${g.configs[0]}`}`;
+      const preset = `next@${version}${site === 'app' ? '' : `+${site}`}${agree || g.configs[0] === 'default' ? '' : `+${g.configs[0]}`}`;
       const measuredOn = ofVersion[0].pin.next;
       const configText = g.configs.map((c) => `${c} (${Object.keys(v.configs[c]).length ? JSON.stringify(v.configs[c]) : 'nothing added'})`).join(', ');
       out.push({
-        $comment: `Generated from matrix/expected.ts by \`npm run matrix -- --write-expected\`: do not edit by hand. The deviations of Next.js ${version} from the spec that the matrix's template shows (next@${measuredOn}, next.config ${configText}), each with the framework file and line that causes it. ${g.waivers.length ? '' : 'None: every normative clause the template can show passes. '}Use it with --expectations ${preset} or "expectations": ["${preset}"] in the config; a clause your site leaves untested needs an expectation of your own.`,
+        $comment: `Generated from matrix/expected.ts by \`npm run matrix -- --write-expected\`: do not edit by hand. The deviations of Next.js ${version} from the spec that the matrix's ${SITE_WORDS[site]} shows (next@${measuredOn}, next.config ${configText}), each with the framework file and line that causes it. ${g.waivers.length ? '' : 'None: every normative clause the template can show passes. '}Use it with --expectations ${preset} or "expectations": ["${preset}"] in the config; a clause your site leaves untested needs an expectation of your own.`,
         preset,
-        framework: { name: 'Next.js', npm: 'next', version, measuredOn, config: g.configs, nextConfig: g.configs.map((c) => v.configs[c]) },
+        framework: { name: 'Next.js', npm: 'next', version, measuredOn, site, config: g.configs, nextConfig: g.configs.map((c) => v.configs[c]) },
         expectations: g.waivers,
       });
     }
   }
   return out;
+}
+
+const SITE_WORDS: Record<BuildPlan['site'], string> = {
+  app: 'App Router template',
+  'pages-router': 'Pages Router template (a Pages-Router-only site)',
+  mixed: 'Pages Router template with an app/ directory (a site on both routers)',
+};
+
+function unique(xs: string[]): string[] {
+  return [...new Set(xs)];
 }
 
 /** File name → content of every preset. */

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLAUSES } from '../spec/clauses';
 import { contextOf, expectationsFor, type Expectation } from './expected';
-import { loadVersions, planMatrix } from './versions';
+import { loadVersions, planMatrix, SITE_KINDS, type SiteKind } from './versions';
 import { rowsOf, type ClauseLike } from './cells';
 import { writePresets } from './expectation-presets';
 
@@ -27,17 +27,32 @@ export function expectedTable(): Record<string, Record<string, Expectation>> {
 
 const SHORT: Record<string, string> = { passed: 'pass', failed: '**FAIL**', untested: 'untested', inapplicable: 'n/a', cantTell: "can't tell" };
 
+/** A table's heading per site kind (one table per kind keeps each readable). */
+const SITE_HEADING: Record<SiteKind, string> = {
+  app: 'App Router template (create-next-app `app/ts`)',
+  'pages-router': 'Pages-Router-only site (create-next-app `default/ts`)',
+  mixed: 'Mixed site (create-next-app `default/ts` with an app/ directory)',
+};
+
 export function expectedMarkdown(): string {
   const table = expectedTable();
-  const builds = planMatrix(loadVersions()).builds;
+  const all = planMatrix(loadVersions()).builds;
   const rows = clauseRows();
-  const lines = [`| Clause / part | ${builds.map((b) => `${b.id} (next ${b.pin.next})`).join(' | ')} |`, `|---|${builds.map(() => '---').join('|')}|`];
-  for (const r of rows) {
-    lines.push(`| ${r.part ? '&nbsp;&nbsp;' : ''}${r.id} | ${builds.map((b) => {
-      const e = table[b.id][r.id];
-      return e ? `${SHORT[e.verdict]}` : '?';
-    }).join(' | ')} |`);
+  const lines: string[] = [];
+  for (const site of SITE_KINDS) {
+    const builds = all.filter((b) => b.site === site);
+    if (!builds.length) continue;
+    if (lines.length) lines.push('');
+    lines.push(`### ${SITE_HEADING[site]}`, '');
+    lines.push(`| Clause / part | ${builds.map((b) => `${b.id} (next ${b.pin.next})`).join(' | ')} |`, `|---|${builds.map(() => '---').join('|')}|`);
+    for (const r of rows) {
+      lines.push(`| ${r.part ? '&nbsp;&nbsp;' : ''}${r.id} | ${builds.map((b) => {
+        const e = table[b.id][r.id];
+        return e ? `${SHORT[e.verdict]}` : '?';
+      }).join(' | ')} |`);
+    }
   }
+  const builds = all;
   lines.push('', '### Why, with the deciding line of each version', '');
   for (const r of rows) {
     const distinct = new Map<string, string[]>();

@@ -1,22 +1,20 @@
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLAUSE_SCENARIOS, NORMATIVE } from '../spec/clauses';
 import { loadProfile, scenarioFor } from '../conformance/run/profile';
 import { contextOf, expectationsFor } from './expected';
+import { SITES } from './template';
 import { loadVersions, planMatrix } from './versions';
-
-const PROFILE = join(__dirname, '..', 'fixtures', 'implementations', 'profile.json');
 
 /**
  * A clause the table expects the suite to judge (passed or failed) on a build can only be judged when
- * the matrix site's profile names a scenario serving it in that build's mode; otherwise every such cell
+ * the build's site's profile names a scenario serving it in that build's mode; otherwise every such cell
  * comes out untested and only a matrix run, minutes later, would say so.
  */
-describe('the matrix site\'s profile (fixtures/implementations/profile.json)', () => {
+describe('the matrix sites\' profiles (fixtures/implementations/profile*.json)', () => {
   it('names a scenario for every clause matrix/expected.ts expects to be judged', () => {
-    const profile = loadProfile(PROFILE);
     const missing: string[] = [];
     for (const b of planMatrix(loadVersions()).builds) {
+      const profile = loadProfile(SITES[b.site].profile);
       const expected = expectationsFor(contextOf(b));
       for (const c of NORMATIVE) {
         const { verdict } = expected[c.id];

@@ -1,5 +1,5 @@
 /**
- * Expected verdicts of the implementation matrix: per build (version × config × mode) and per
+ * Expected verdicts of the implementation matrix: per build (version × config × site × mode) and per
  * clause or part ("R2.5/client"), the verdict the framework's own shipped code implies, with the
  * file and line of that version's installed `next` package that decides it
  * (.cache/implementations/next-<version>/node_modules/next/<file>). Hosts of one build share its
@@ -9,6 +9,8 @@
  */
 import type { ClauseOrPartId, Mode, NormativeClauseId } from '../spec/clauses';
 import type { Verdict } from './model';
+import type { SiteKind } from './versions';
+import { otherSiteExpectations } from './expected-routers';
 
 export interface Expectation {
   verdict: Verdict;
@@ -18,12 +20,15 @@ export interface Expectation {
   cite: string[];
 }
 
-type VersionKey = '14.2' | '15.5' | '16';
+export type VersionKey = '14.2' | '15.5' | '16';
 /** A row of the matrix: a normative clause of the registry, or one of its parts ("R2.5/client"). */
-type Row = ClauseOrPartId<NormativeClauseId>;
+export type Row = ClauseOrPartId<NormativeClauseId>;
 
-/** Inputs that change an expectation: version, staleTimes.dynamic (s) and the delivery mode. */
-interface Ctx { v: VersionKey; dynamicStale: number; mode: Mode }
+/**
+ * Inputs that change an expectation: version, staleTimes.dynamic (s), the delivery mode and the
+ * site kind (the App Router template, the Pages Router template, or both routers: versions.ts).
+ */
+export interface Ctx { v: VersionKey; dynamicStale: number; mode: Mode; site: SiteKind }
 
 const E = (verdict: Verdict, because: string, ...cite: string[]): Expectation => ({ verdict, because, cite });
 const byV = <T>(ctx: Ctx, m: Record<VersionKey, T>): T => m[ctx.v];
@@ -93,6 +98,9 @@ function k93fresh(ctx: Ctx): Expectation {
  * compile. The order of the rows is the order of docs/implementations.md's table.
  */
 export function expectationsFor(ctx: Ctx): Record<string, Expectation> {
+  // The Pages Router and mixed sites: this App Router table where they judge the same kind of page,
+  // their own rows (expected-routers.ts) where a Pages Router page or a crossing between routers is judged.
+  if (ctx.site !== 'app') return otherSiteExpectations(ctx, expectationsFor({ ...ctx, site: 'app' }));
   const { mode } = ctx;
   const server = mode === 'server';
   const only = (modes: Mode[], e: () => Expectation, why: string): Expectation =>
@@ -219,10 +227,10 @@ export function expectationsFor(ctx: Ctx): Record<string, Expectation> {
 }
 
 /** The build contexts of versions.json's builds. */
-export function contextOf(build: { version: string; mode: Mode; configFields: Record<string, unknown> }): Ctx {
+export function contextOf(build: { version: string; mode: Mode; configFields: Record<string, unknown>; site?: SiteKind }): Ctx {
   const v = build.version as VersionKey;
   if (!(v in C.notFound)) throw new Error(`expected.ts has no expectations for version ${build.version}: add them (with citations) before adding the version to versions.json.`);
   const stale = (build.configFields.experimental as { staleTimes?: { dynamic?: number } } | undefined)?.staleTimes?.dynamic;
   const defaults: Record<VersionKey, number> = { '14.2': 30, '15.5': 0, '16': 0 };
-  return { v, dynamicStale: stale ?? defaults[v], mode: build.mode };
+  return { v, dynamicStale: stale ?? defaults[v], mode: build.mode, site: build.site ?? 'app' };
 }

@@ -4,17 +4,30 @@ import { CLAUSES } from '../spec/clauses';
 import { clauseRows, IMPLEMENTATIONS_MD, withGeneratedTable } from './expected-doc';
 import { contextOf, expectationsFor } from './expected';
 import { loadProfile } from '../conformance/run/profile';
-import { configFieldsFor, patchNextConfig, replaceGoogleFonts } from './template';
+import { configFieldsFor, layerFiles, layersOf, patchNextConfig, replaceGoogleFonts, SITES } from './template';
 import { loadVersions, planMatrix, selectRuns } from './versions';
 import { join } from 'node:path';
 
 const plan = planMatrix(loadVersions());
 
 describe('the matrix plan (versions.json)', () => {
-  it('has a static and a server build of 14.2, 15.5, 15.5 with staleTimes and 16', () => {
+  it('has a static and a server build of 14.2, 15.5, 15.5 with staleTimes and 16, and of the Pages Router and mixed sites on 14.2 and 15.5', () => {
     expect(plan.builds.map((b) => b.id)).toEqual([
       'next-14.2-static', 'next-14.2-server', 'next-15.5-static', 'next-15.5-server',
       'next-15.5-stale-static', 'next-15.5-stale-server', 'next-16-static', 'next-16-server',
+      'next-14.2-pages-static', 'next-14.2-pages-server', 'next-14.2-mixed-static', 'next-14.2-mixed-server',
+      'next-15.5-pages-static', 'next-15.5-pages-server', 'next-15.5-mixed-static', 'next-15.5-mixed-server',
+    ]);
+    expect(plan.builds.filter((b) => b.site === 'pages-router').map((b) => b.version)).toEqual(['14.2', '14.2', '15.5', '15.5']);
+    expect(plan.builds.filter((b) => b.site === 'mixed').map((b) => b.version)).toEqual(['14.2', '14.2', '15.5', '15.5']);
+    expect(plan.builds.filter((b) => b.site === 'app')).toHaveLength(8);
+  });
+
+  it('runs the Pages Router and mixed sites on the own static server and next start, once per build', () => {
+    const other = plan.runs.filter((r) => r.build.site !== 'app');
+    expect(other.map((r) => `${r.id}@${r.host}`)).toEqual([
+      'next-14.2-pages-static@serve-handler', 'next-14.2-pages-server@next-start', 'next-14.2-mixed-static@serve-handler', 'next-14.2-mixed-server@next-start',
+      'next-15.5-pages-static@serve-handler', 'next-15.5-pages-server@next-start', 'next-15.5-mixed-static@serve-handler', 'next-15.5-mixed-server@next-start',
     ]);
   });
 
@@ -28,6 +41,7 @@ describe('the matrix plan (versions.json)', () => {
     expect(selectRuns(plan.runs, ['next-14.2-static-nginx']).map((r) => r.id)).toEqual(['next-14.2-static-nginx']);
     expect(selectRuns(plan.runs, ['next-14.2-static']).map((r) => r.id)).toEqual(['next-14.2-static']);
     expect(selectRuns(plan.runs, ['next-15.5']).map((r) => r.id)).toEqual(['next-15.5-static', 'next-15.5-server']);
+    expect(selectRuns(plan.runs, ['next-14.2-mixed']).map((r) => r.id)).toEqual(['next-14.2-mixed-static', 'next-14.2-mixed-server']);
   });
 
   it('--only with an unknown id names the known runs', () => {
@@ -52,6 +66,21 @@ describe('template changes', () => {
     expect(patchNextConfig(ts, fields)).toMatch(/const nextConfig: NextConfig = \{\n {2}"output": "export"/);
     expect(patchNextConfig(ts, fields)).toContain('"staleTimes"');
     expect(() => patchNextConfig('module.exports = {}', fields)).toThrow(/no `const nextConfig/);
+  });
+
+  it('keeps the Pages Router template\'s own config fields (reactStrictMode) and its font stand-in outside pages/', () => {
+    const mjs = "/** @type {import('next').NextConfig} */\nconst nextConfig = {\n  reactStrictMode: true,\n};\n\nexport default nextConfig;\n";
+    const ts = 'import type { NextConfig } from "next";\n\nconst nextConfig: NextConfig = {\n  /* config options here */\n  reactStrictMode: true,\n};\n\nexport default nextConfig;\n';
+    for (const t of [mjs, ts]) {
+      const out = patchNextConfig(t, configFieldsFor('static', {}));
+      expect(out).toContain('"reactStrictMode": true');
+      expect(out).toContain('"output": "export"');
+    }
+    expect(patchNextConfig(ts, {})).toContain('"reactStrictMode": true');
+    expect(() => patchNextConfig('const nextConfig = { webpack: (c) => c };', {})).toThrow(/cannot keep/);
+    const index = 'import Head from "next/head";\nimport { Geist, Geist_Mono } from "next/font/google";\n';
+    expect(replaceGoogleFonts(index, '../lib/offline-fonts').text).toContain('from "../lib/offline-fonts"');
+    expect(SITES['pages-router'].template.fontModule.startsWith('pages/')).toBe(false);
   });
 
   it('exports need unoptimized images; server builds get only the variant\'s fields', () => {
@@ -96,8 +125,84 @@ describe('expected verdicts (docs/implementations.md)', () => {
   });
 });
 
-describe('the matrix site\'s profile', () => {
-  it('is a valid target profile', () => {
-    expect(() => loadProfile(join(__dirname, '..', 'fixtures', 'implementations', 'profile.json'))).not.toThrow();
+describe('the matrix sites\' profiles', () => {
+  it('are valid target profiles, one per site kind', () => {
+    for (const site of ['app', 'pages-router', 'mixed'] as const) expect(() => loadProfile(SITES[site].profile), site).not.toThrow();
+    expect(SITES.app.profile).toBe(join(__dirname, '..', 'fixtures', 'implementations', 'profile.json'));
+  });
+});
+
+/** The address a page file serves: an index page under pages/ serves its folder; app/(group)/x/page.tsx serves /x. */
+function routeOf(file: string): string | undefined {
+  const pages = /^pages\/(.+)\.tsx$/.exec(file);
+  if (pages) return pages[1].startsWith('_') || pages[1].startsWith('api/') ? undefined : `/${pages[1].replace(/(^|\/)index$/, '')}`;
+  const app = /^app\/(?:(.*)\/)?page\.tsx$/.exec(file);
+  if (app) return `/${(app[1] ?? '').split('/').filter((s) => !/^\(.+\)$/.test(s)).join('/')}`;
+  return undefined;
+}
+
+describe('the extra pages of each site kind', () => {
+  const files = (site: 'app' | 'pages-router' | 'mixed', mode: 'static' | 'server') => layersOf(site, mode).flatMap(layerFiles);
+
+  it('the Pages-Router-only site has no app/ directory; the mixed site has a root layout for its app/ pages', () => {
+    for (const mode of ['static', 'server'] as const) {
+      expect(files('pages-router', mode).filter((f) => f.startsWith('app/')), mode).toEqual([]);
+      expect(files('mixed', mode)).toContain('app/layout.tsx');
+    }
+  });
+
+  it('no address is served by both routers (next build refuses it), the template\'s home page included', () => {
+    for (const site of ['pages-router', 'mixed'] as const) {
+      for (const mode of ['static', 'server'] as const) {
+        const byRoute = new Map<string, string[]>([['/', ['pages/index.tsx (template)']]]);
+        for (const f of files(site, mode)) {
+          const r = routeOf(f);
+          if (r) byRoute.set(r, [...(byRoute.get(r) ?? []), f]);
+        }
+        expect([...byRoute].filter(([, fs]) => fs.length > 1), `${site} ${mode}`).toEqual([]);
+      }
+    }
+  });
+
+  it('every page a profile names is served by a page file of that site (the chain, the pairs, the status pages)', () => {
+    for (const site of ['pages-router', 'mixed'] as const) {
+      const served = new Set(files(site, 'server').map(routeOf).filter(Boolean));
+      const p = JSON.parse(readFileSync(SITES[site].profile, 'utf8')).scenarios;
+      const named = [...p.navigation.chain, p.pageData.from, p.pageData.to, p.freshness.from, p.scroll.tall, p.scroll.other, p.announcer.untitled, p.brokenLink.from, p.noStatusError.page, p.clientCrash.page, p.routeLoadTimeout.from, p.routeLoadTimeout.to];
+      for (const path of named) expect(served.has(path) || served.has(path.replace(/\/\d+$/, '/[id]')), `${site} ${path}`).toBe(true);
+    }
+  });
+});
+
+describe('expected verdicts of the Pages Router and mixed sites', () => {
+  const of = (id: string) => expectationsFor(contextOf(plan.builds.find((b) => b.id === id)!));
+
+  it('take the App Router site\'s rows where the mixed site judges App Router pages', () => {
+    for (const v of ['14.2', '15.5']) {
+      for (const mode of ['static', 'server']) {
+        const app = of(`next-${v}-${mode}`);
+        const mixed = of(`next-${v}-mixed-${mode}`);
+        for (const row of ['R2.5', 'R2.6', 'C7.2', 'C7.3', 'C7.5', 'K9.3', 'K9.4', 'K9.5']) expect(mixed[row], `${v} ${mode} ${row}`).toEqual(app[row]);
+        expect(mixed['R2.7'].verdict, 'the chain crosses the routers').toBe('failed');
+      }
+    }
+  });
+
+  it('expect the Pages Router\'s own deviations: no prefetch queue, no expiry, .json page data, no current address or router state', () => {
+    for (const v of ['14.2', '15.5']) {
+      const s = of(`next-${v}-pages-static`);
+      expect(s['K9.5'].verdict).toBe('failed');
+      expect(s['K9.4/kept-299'].verdict).toBe('passed');
+      expect(s['K9.4/expired-301'].verdict).toBe('failed');
+      expect(s['C7.2/text-suffix'].verdict).toBe('failed');
+      expect(s['C7.3/current'].verdict).toBe('failed');
+      expect(s['C7.3/build-id'].verdict).toBe('passed');
+      expect(s['R2.6'].verdict).toBe('untested');
+      expect(of(`next-${v}-pages-server`)['R2.5/server'].verdict).toBe('untested');
+    }
+  });
+
+  it('have no expectations for a version without citations', () => {
+    expect(() => expectationsFor({ v: '16', dynamicStale: 0, mode: 'static', site: 'pages-router' })).toThrow(/no expectations for the pages-router site on version 16/);
   });
 });

@@ -95,6 +95,11 @@ describe('matrix.json', () => {
     const ok = validate(JSON.parse(JSON.stringify(sample())));
     expect(validate.errors ?? []).toEqual([]);
     expect(ok).toBe(true);
+    const withSite = sample();
+    withSite.columns[0].site = 'mixed';
+    expect(validate(JSON.parse(JSON.stringify(withSite)))).toBe(true);
+    (withSite.columns[0] as { site: string }).site = 'other';
+    expect(validate(JSON.parse(JSON.stringify(withSite)))).toBe(false);
   });
 });
 
@@ -114,6 +119,15 @@ describe('matrix rendering', () => {
     expect(page).not.toMatch(/<script|<link |src="http/);
     expect(page).toContain('href="next-16-static/conformance.html#K9.5"');
     expect(page).toContain('class="v failed unexpected"');
+  });
+
+  it('names the site of a Pages Router or mixed column (header and Markdown legend)', () => {
+    const m = sample();
+    m.columns[0] = { ...m.columns[0], id: 'next-14.2-pages-static', site: 'pages-router' };
+    expect(renderMatrixHtml(m)).toContain('<div class="sub">Pages Router · serve-handler</div>');
+    expect(renderMatrixHtml(m)).toContain('Pages Router template · static');
+    expect(renderMatrixMarkdown(m)).toContain('Sites: pages-router = Pages Router template (next-14.2-pages-static)');
+    expect(renderMatrixMarkdown(sample())).not.toContain('Sites:');
   });
 
   it('HTML escapes texts from reports', () => {

@@ -5,7 +5,7 @@
 import type { Mode } from '../spec/clauses';
 import type { Verdict } from '../conformance/outcome/verdict';
 
-export const MATRIX_SCHEMA_VERSION = '1.0.0';
+export const MATRIX_SCHEMA_VERSION = '1.1.0';
 
 /** The verdict words (conformance/outcome/verdict.ts) and the registry's delivery modes (spec/clauses.ts), re-exported for the matrix's importers. */
 export type { Mode, Verdict };
@@ -17,6 +17,8 @@ export interface MatrixColumn {
   build: string;
   next: string;
   config: string;
+  /** The site built: the App Router template (app), the Pages Router template (pages-router), or both routers (mixed). Since 1.1.0. */
+  site?: 'app' | 'pages-router' | 'mixed';
   mode: Mode;
   host: 'serve-handler' | 'nginx' | 'next-start';
   /** judged: the run wrote its report; the others say which step failed (error has why). */

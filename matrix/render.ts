@@ -16,6 +16,10 @@ function cellText(c: MatrixCell | undefined): string {
   return c.match === 'unexpected' ? `**${v}** ⚠ (expected ${WORD[c.expected!]})` : v;
 }
 
+/** The site a column judged (matrix/versions.ts SiteKind), in words and as a header prefix. */
+const SITE = { app: 'App Router template', 'pages-router': 'Pages Router template', mixed: 'Pages Router template + app/ (both routers)' } as const;
+const SITE_SHORT = { app: '', 'pages-router': 'Pages Router · ', mixed: 'mixed · ' } as const;
+
 const index = (m: Matrix) => new Map(m.cells.map((c) => [`${c.row}\u0000${c.column}`, c]));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
 
@@ -26,6 +30,8 @@ export function renderMatrixMarkdown(m: Matrix): string {
   lines.push(`Generated ${m.generatedAt}${m.suite.gitSha ? ` at ${m.suite.gitSha.slice(0, 10)}` : ''} in ${seconds(m.timings.totalMs)}. ` +
     `${m.totals.expected} cells as expected, **${m.totals.unexpected} unexpected**, ${m.totals['not-reported']} not reported, ${m.totals['not-judged']} not judged.`, '');
   lines.push('Legend: pass / FAIL / untested / n/a (inapplicable) / can\'t tell; ⚠ differs from docs/implementations.md; — not reported by this run; · column not judged.', '');
+  const kinds = [...new Set(m.columns.map((c) => c.site ?? 'app'))];
+  if (kinds.some((k) => k !== 'app')) lines.push(`Sites: ${kinds.map((k) => `${k} = ${SITE[k]} (${m.columns.filter((c) => (c.site ?? 'app') === k).map((c) => c.id).join(', ')})`).join('; ')}.`, '');
   lines.push(`| Clause | ${m.columns.map((c) => `[${c.id}](${c.report ?? '#'})`).join(' | ')} |`);
   lines.push(`|---|${m.columns.map(() => '---').join('|')}|`);
   for (const r of m.rows) {
@@ -53,9 +59,9 @@ function tableCell(s: string): string {
 export function renderMatrixHtml(m: Matrix): string {
   const cells = index(m);
   const head = m.columns.map((c) => {
-    const title = `${c.implementation} · next ${c.next} · ${c.config} · ${c.mode} · ${c.host}${c.status !== 'judged' ? ` · ${c.status}: ${c.error ?? ''}` : ''}`;
+    const title = `${c.implementation} · next ${c.next} · ${c.config} · ${SITE[c.site ?? 'app']} · ${c.mode} · ${c.host}${c.status !== 'judged' ? ` · ${c.status}: ${c.error ?? ''}` : ''}`;
     const label = c.report ? `<a href="${html(c.report)}">${html(c.id)}</a>` : html(c.id);
-    return `<th class="col ${c.status}" title="${html(title)}">${label}<div class="sub">${html(c.host)}</div></th>`;
+    return `<th class="col ${c.status}" title="${html(title)}">${label}<div class="sub">${html(`${SITE_SHORT[c.site ?? 'app']}${c.host}`)}</div></th>`;
   }).join('');
   const body = m.rows.map((r) => {
     const tds = m.columns.map((col) => {

@@ -1,13 +1,75 @@
 /**
- * The matrix site's sources: the create-next-app `app` TypeScript template of a version, changed
- * only as fixtures/implementations/README.md lists, plus the extra pages of pages-extra/.
- * The text changes are pure functions (unit-tested); assemble() writes the site folder.
+ * The matrix sites' sources: a create-next-app TypeScript template of a version (`app` for the
+ * App Router site, `default` — the Pages Router template — for the Pages-Router-only and mixed
+ * sites), changed only as fixtures/implementations/README.md lists, plus the extra pages each site
+ * kind takes from fixtures/implementations/ (layers below). The text changes are pure functions
+ * (unit-tested); assemble() writes the site folder.
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import type { Mode } from './versions';
+import { dirname, join, relative } from 'node:path';
+import type { Mode, SiteKind } from './versions';
 
-export const PAGES_EXTRA = join(__dirname, '..', 'fixtures', 'implementations', 'pages-extra');
+export const FIXTURES = join(__dirname, '..', 'fixtures', 'implementations');
+export const PAGES_EXTRA = join(FIXTURES, 'pages-extra');
+const PAGES_ROUTER_EXTRA = join(FIXTURES, 'pages-router-extra');
+const MIXED_EXTRA = join(FIXTURES, 'mixed-extra');
+
+/** A folder of extra pages copied over the template; `only` keeps the files under these relative paths. */
+export interface Layer { dir: string; only?: string[] }
+
+/** How a template is changed for an offline build: the file importing next/font/google and where its stand-in goes. */
+interface TemplateSpec {
+  /** Folder under create-next-app's dist/templates/. */
+  name: 'app' | 'default';
+  /** A file every usable copy of the template has (checked after unpacking). */
+  marker: string;
+  fontUser: string;
+  /** The stand-in, outside pages/ (every .ts file there is a route). */
+  fontModule: string;
+  fontImport: string;
+}
+
+const TEMPLATES: Record<'app' | 'default', TemplateSpec> = {
+  app: { name: 'app', marker: 'app/layout.tsx', fontUser: 'app/layout.tsx', fontModule: 'app/offline-fonts.ts', fontImport: './offline-fonts' },
+  default: { name: 'default', marker: 'pages/_app.tsx', fontUser: 'pages/index.tsx', fontModule: 'lib/offline-fonts.ts', fontImport: '../lib/offline-fonts' },
+};
+
+/**
+ * Each site kind: its template, its profile, and its layers of extra pages per mode (later layers
+ * win). The Pages Router and mixed sites reuse the App Router site's files where they are the same
+ * page (the Pages Router pages of pages-extra/, its App Router pages on the mixed site).
+ */
+export const SITES: Record<SiteKind, { template: TemplateSpec; profile: string; layers: (mode: Mode) => Layer[] }> = {
+  app: {
+    template: TEMPLATES.app,
+    profile: join(FIXTURES, 'profile.json'),
+    layers: (mode) => [{ dir: join(PAGES_EXTRA, 'common') }, ...(mode === 'server' ? [{ dir: join(PAGES_EXTRA, 'server') }] : [])],
+  },
+  'pages-router': {
+    template: TEMPLATES.default,
+    profile: join(FIXTURES, 'profile-pages-router.json'),
+    layers: (mode) => [
+      { dir: join(PAGES_EXTRA, 'common'), only: ['pages/'] },
+      { dir: join(PAGES_ROUTER_EXTRA, 'common') },
+      ...(mode === 'server' ? [{ dir: join(PAGES_EXTRA, 'server'), only: ['pages/'] }, { dir: join(PAGES_ROUTER_EXTRA, 'server') }] : []),
+    ],
+  },
+  mixed: {
+    template: TEMPLATES.default,
+    profile: join(FIXTURES, 'profile-mixed.json'),
+    layers: (mode) => [
+      { dir: join(PAGES_EXTRA, 'common'), only: ['pages/', 'app/posts/', 'app/no-prefetch/', 'app/plain/', 'app/crash/'] },
+      { dir: join(PAGES_ROUTER_EXTRA, 'common'), only: ['pages/hub.tsx', 'pages/about.tsx', 'pages/tall.tsx', 'pages/untitled.tsx', 'pages/broken.tsx'] },
+      { dir: join(MIXED_EXTRA, 'common') },
+      ...(mode === 'server' ? [{ dir: join(PAGES_EXTRA, 'server') }] : []),
+    ],
+  },
+};
+
+/** The create-next-app template a site kind starts from (a folder name under dist/templates/). */
+export const templateNameOf = (site: SiteKind) => SITES[site].template.name;
+/** A file that proves the unpacked template is there. */
+export const templateMarkerOf = (site: SiteKind) => SITES[site].template.marker;
 
 /** Stand-in for next/font/google's Geist fonts: same call shape, no download at build time. */
 export const OFFLINE_FONTS = `// Matrix site: replaces next/font/google, which downloads the fonts at build time (no network here).
@@ -23,23 +85,44 @@ export const Geist = offline;
 export const Geist_Mono = offline;
 `;
 
-/** Layout text with `next/font/google` replaced by ./offline-fonts; unchanged (and false) when it has none. */
-export function replaceGoogleFonts(layout: string): { text: string; changed: boolean } {
+/** Source text with `next/font/google` replaced by the stand-in (default ./offline-fonts); unchanged (and false) when it has none. */
+export function replaceGoogleFonts(source: string, stand = './offline-fonts'): { text: string; changed: boolean } {
   const re = /from\s+["']next\/font\/google["']/;
-  if (!re.test(layout)) return { text: layout, changed: false };
-  return { text: layout.replace(re, 'from "./offline-fonts"'), changed: true };
+  if (!re.test(source)) return { text: source, changed: false };
+  return { text: source.replace(re, `from "${stand}"`), changed: true };
 }
 
 /**
- * The template's next.config with the matrix fields merged into its config object. The templates
- * write `const nextConfig = {};` (14.2, .mjs) or `const nextConfig: NextConfig = { /* … *\/ };`
- * (15.5, 16, .ts); anything else is an error rather than a silent miss.
+ * The template's next.config with the matrix fields merged into its config object: the template's
+ * own fields (the `default` template's `reactStrictMode: true`) are kept, the matrix's added (they
+ * win on a clash). The templates write `const nextConfig = {};` (14.2, .mjs) or
+ * `const nextConfig: NextConfig = { /* … *\/ };` (15.5, 16, .ts), with at most simple `key: value`
+ * fields; anything else is an error rather than a silent miss.
  */
 export function patchNextConfig(text: string, fields: Record<string, unknown>): string {
-  const re = /(const nextConfig(?::\s*NextConfig)?\s*=\s*)\{[^}]*\}/;
-  if (!re.test(text)) throw new Error('next.config of the template has no `const nextConfig = { … }` to patch; update template.ts for this version.');
-  const body = JSON.stringify(fields, null, 2);
+  const re = /(const nextConfig(?::\s*NextConfig)?\s*=\s*)\{([^}]*)\}/;
+  const m = re.exec(text);
+  if (!m) throw new Error('next.config of the template has no `const nextConfig = { … }` to patch; update template.ts for this version.');
+  const body = JSON.stringify({ ...ownConfigFields(m[2]), ...fields }, null, 2);
   return text.replace(re, `$1${body}`);
+}
+
+/** The `key: value` fields of a template's config object (values JSON: true, numbers, "strings"); comments dropped. */
+function ownConfigFields(body: string): Record<string, unknown> {
+  const code = body.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+  const out: Record<string, unknown> = {};
+  for (const field of code.split(',').map((f) => f.trim()).filter(Boolean)) {
+    const kv = /^([A-Za-z_$][\w$]*)\s*:\s*(.+)$/s.exec(field);
+    let value: unknown;
+    try {
+      value = kv ? JSON.parse(kv[2]) : undefined;
+    } catch {
+      value = undefined;
+    }
+    if (!kv || value === undefined) throw new Error(`next.config of the template has a field the matrix cannot keep: "${field}"; update template.ts for this version.`);
+    out[kv[1]] = value;
+  }
+  return out;
 }
 
 /** next.config fields of a build: the config variant's, plus what a static export needs. */
@@ -64,37 +147,49 @@ export function listFiles(dir: string): string[] {
   return out;
 }
 
-/** Folders of extra pages copied over the template for a mode (server-only pages in server builds only). */
-export function extraDirs(mode: Mode): string[] {
-  return mode === 'server' ? [join(PAGES_EXTRA, 'common'), join(PAGES_EXTRA, 'server')] : [join(PAGES_EXTRA, 'common')];
+/** The layers of extra pages of a site kind in a mode (server-only pages in server builds only). */
+export function layersOf(site: SiteKind, mode: Mode): Layer[] {
+  return SITES[site].layers(mode);
+}
+
+/** The files a layer copies (relative to its folder, sorted). */
+export function layerFiles(layer: Layer): string[] {
+  const all = listFiles(layer.dir);
+  return layer.only ? all.filter((f) => layer.only!.some((p) => (p.endsWith('/') ? f.startsWith(p) : f === p))) : all;
 }
 
 /**
  * Writes the site into `appDir`: the template (dotfile names restored as create-next-app does),
  * the font and config changes, then the extra pages. Build output folders are removed first.
  */
-export function assemble(opts: { templateDir: string; appDir: string; mode: Mode; configFields: Record<string, unknown> }): string[] {
+export function assemble(opts: { templateDir: string; appDir: string; site: SiteKind; mode: Mode; configFields: Record<string, unknown> }): string[] {
   const { templateDir, appDir, mode } = opts;
+  const tpl = SITES[opts.site].template;
   const changes: string[] = [];
   rmSync(appDir, { recursive: true, force: true });
   mkdirSync(appDir, { recursive: true });
   cpSync(templateDir, appDir, { recursive: true });
   // gitignore and README-template.md stay as shipped (create-next-app renames them; the build ignores them).
-  const layoutFile = join(appDir, 'app', 'layout.tsx');
-  const fonts = replaceGoogleFonts(readFileSync(layoutFile, 'utf8'));
+  const fontUser = join(appDir, tpl.fontUser);
+  const fonts = replaceGoogleFonts(readFileSync(fontUser, 'utf8'), tpl.fontImport);
   if (fonts.changed) {
-    writeFileSync(layoutFile, fonts.text);
-    writeFileSync(join(appDir, 'app', 'offline-fonts.ts'), OFFLINE_FONTS);
-    changes.push('app/layout.tsx: next/font/google → ./offline-fonts');
+    writeFileSync(fontUser, fonts.text);
+    mkdirSync(dirname(join(appDir, tpl.fontModule)), { recursive: true });
+    writeFileSync(join(appDir, tpl.fontModule), OFFLINE_FONTS);
+    changes.push(`${tpl.fontUser}: next/font/google → ${tpl.fontImport}`);
   }
   const configFile = ['next.config.ts', 'next.config.mjs', 'next.config.js'].map((f) => join(appDir, f)).find(existsSync);
   if (!configFile) throw new Error(`No next.config in the template at ${templateDir}.`);
   const fields = configFieldsFor(mode, opts.configFields);
   writeFileSync(configFile, patchNextConfig(readFileSync(configFile, 'utf8'), fields));
   changes.push(`${relative(appDir, configFile)}: ${JSON.stringify(fields)}`);
-  for (const dir of extraDirs(mode)) {
-    cpSync(dir, appDir, { recursive: true });
-    changes.push(`+ ${listFiles(dir).length} files from ${relative(join(PAGES_EXTRA, '..'), dir)}`);
+  for (const layer of layersOf(opts.site, mode)) {
+    const files = layerFiles(layer);
+    for (const f of files) {
+      mkdirSync(dirname(join(appDir, f)), { recursive: true });
+      cpSync(join(layer.dir, f), join(appDir, f));
+    }
+    changes.push(`+ ${files.length} files from ${relative(FIXTURES, layer.dir)}${layer.only ? ` (${layer.only.join(', ')})` : ''}`);
   }
   return changes;
 }

@@ -41,10 +41,12 @@ export function knownDeviation(presets: readonly PresetFile[], of: string, mode:
     const measured = p.framework.measuredOn.split('.').slice(0, 2).join('.') === shown ? '' : ` (seen in next@${p.framework.measuredOn}; this site runs ${detected})`;
     const cites = e.cite?.length ? ` (${e.cite.join(', ')})` : '';
     // Where the version's presets differ by next.config, the note says which one this is.
-    const config = presets.filter((x) => x.framework.version === p.framework.version).length > 1 ? ` with ${configText(p)}` : '';
+    const siblings = presets.filter((x) => x.framework.version === p.framework.version && x.framework.site === p.framework.site);
+    const config = siblings.length > 1 ? ` with ${configText(p)}` : '';
+    const site = p.framework.site === 'app' ? '' : ` ${SITE_NOTE[p.framework.site]}`;
     return {
       of,
-      note: `a known deviation of Next ${shown}${config}${measured}: ${e.reason.replace(/\.$/, '')}${cites}`,
+      note: `a known deviation of Next ${shown}${site}${config}${measured}: ${e.reason.replace(/\.$/, '')}${cites}`,
       preset: p.preset,
       detected,
       reason: e.reason,
@@ -54,6 +56,8 @@ export function knownDeviation(presets: readonly PresetFile[], of: string, mode:
   }
   return undefined;
 }
+
+const SITE_NOTE: Record<PresetFile['framework']['site'], string> = { app: '', 'pages-router': 'on a Pages-Router-only site', mixed: 'on a site on both routers' };
 
 /** "next.config {"experimental":{…}}", or "the default next.config" when the preset's config adds nothing. */
 function configText(p: PresetFile): string {

@@ -47,6 +47,8 @@ export interface PresetFile {
     version: string;
     /** The release the table was measured on: "16.4.6". */
     measuredOn: string;
+    /** Which matrix site shows them: the App Router template (`app`), a Pages-Router-only site, or a site on both routers. */
+    site: 'app' | 'pages-router' | 'mixed';
     /** The matrix configs (matrix/versions.json) it holds for, and what each adds to next.config ({} for none). */
     config: string[];
     nextConfig: Record<string, unknown>[];

@@ -88,7 +88,7 @@ describe('expectations: resolve and validate', () => {
 
   it('names what is wrong, with the input and the entry', () => {
     const bad = (entry: unknown) => () => resolve(file('bad.json', [entry]));
-    expect(() => resolve('next@17')).toThrow(/Unknown expectations preset "next@17": the package ships next@14.2, next@15.5, next@15.5\+stale, next@16/);
+    expect(() => resolve('next@17')).toThrow(/Unknown expectations preset "next@17": the package ships next@14.2, next@14.2\+mixed, next@14.2\+pages-router, next@15.5, next@15.5\+mixed, next@15.5\+pages-router, next@15.5\+stale, next@16/);
     expect(() => resolve('missing.json')).toThrow(/missing\.json does not exist/);
     expect(bad({ clause: 'R9.9', verdict: 'failed', reason: 'x' })).toThrow(/bad\.json, entry 1 \(R9\.9\): unknown clause "R9\.9"/);
     expect(bad({ clause: 'R2.5/foo', verdict: 'failed', reason: 'x' })).toThrow(/unknown part "foo" of R2\.5 \(its parts are client, server, digest\)/);
@@ -207,7 +207,7 @@ describe('known deviations and the legend', () => {
     const presets = [...loadPresets().values()];
     expect(presetsFor(presets, '16.4.6').map((p) => p.preset)).toEqual(['next@16']);
     expect(presetsFor(presets, '16.1.0').map((p) => p.preset)).toEqual(['next@16']);
-    expect(presetsFor(presets, '15.5.29').map((p) => p.preset)).toEqual(['next@15.5', 'next@15.5+stale']);
+    expect(presetsFor(presets, '15.5.29').map((p) => p.preset)).toEqual(['next@15.5', 'next@15.5+mixed', 'next@15.5+pages-router', 'next@15.5+stale']);
     expect(knownDeviation(presetsFor(presets, '15.5.29'), 'K9.3', 'server', '15.5.29')!.note).toMatch(/^a known deviation of Next 15\.5 with the default next\.config: /);
     expect(knownDeviation(presetsFor(presets, '15.5.29'), 'K9.3', 'static', '15.5.29')).toBeUndefined();
     expect(presetsFor(presets, '15.4.0')).toEqual([]);
