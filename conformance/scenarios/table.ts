@@ -1,6 +1,7 @@
 import type { Mode } from '../../spec/clauses';
 import { groupByShape } from '../crawl/shape';
 import { titleOf, type CheckTools, type FetchedPage } from './check';
+import { GUESSED_STATUS, type FrameworkRequest } from '../crawl/model';
 import {
   arPage, busiestPrefetchPage, clickable, findChain, firstOf, GENERIC_TITLES, inViewPrefetch, linksHome, linksTo, ok,
   pageChunkPrefix, pickNotPrefetched, prPage, routerLink, sitePages, sortHomeFirst, throwingButton, unknownPaths, type PickKit,
@@ -107,12 +108,13 @@ export const SCENARIOS = {
       }
     },
     discover: {
-      need: 'pages that show the generic error page of a status code (heading "404", "500", … and the title from the spec\'s table)',
+      need: 'pages that show the generic error page of a status code (heading "404", "500", … and the title from the spec\'s table); the framework\'s own not-found page (/404, or an unknown address) did not show one either',
       pick(k) {
-        // A status-code heading and a title from the spec's table.
+        // A status-code heading and a title from the spec's table. The crawled pages first, then the
+        // framework's own pages loaded after the crawl (its not-found page at /404, a made-up address).
         const pages: Record<string, string> = {};
         const realNotFound: Record<string, string> = {};
-        for (const p of k.pages) {
+        for (const p of [...k.pages, ...(k.crawl.framework?.pages ?? [])]) {
           if (p.error || p.finalPath) continue;
           const code = /^([1-5]\d\d)$/.exec(p.firstHeading.trim())?.[1];
           if (!code || !p.errorTexts.some((t) => GENERIC_TITLES.some((g) => t.includes(g)))) continue;
@@ -121,6 +123,10 @@ export const SCENARIOS = {
         }
         // A real 404 page stands in for the 404 row when the site has no page that shows it on purpose.
         if (!pages['404'] && realNotFound['404']) pages['404'] = realNotFound['404'];
+        if (Object.keys(pages).length && k.crawl.framework) {
+          const own = Object.entries(pages).filter(([, path]) => k.crawl.framework!.pages.some((p) => p.path === path));
+          if (own.length) k.note(`${own.map(([code, path]) => `${code}: ${path}`).join(', ')} — the framework's own page, loaded after the crawl (no link led there), shown as the generic error page`);
+        }
         return Object.keys(pages).length ? { pages } : undefined;
       },
     },
@@ -137,21 +143,32 @@ export const SCENARIOS = {
     },
     discover: {
       modes: SERVER,
-      // Always given (the unknown path is made up); the parts the site lacks are listed one by one.
+      // Each request checked before it is used (discovery/framework.ts): a made-up address that answered
+      // 404, a malformed segment of a dynamic route that answered 400, a POST to a file served as is
+      // that answered 405, each with the generic error page. The parts the site lacks are listed one by one.
+      need: 'requests the server answers with an error status and the generic error page: none of the checks after the crawl answered as guessed',
       pick(k) {
-        const dynamicShape = groupByShape(k.pages.filter(ok).map((p) => p.path)).find((g) => g.shape.includes(':id'));
+        const fw = k.crawl.framework;
+        const checked = (guess: FrameworkRequest['guess']) => fw?.requests.filter((r) => r.guess === guess) ?? [];
+        const answered = (guess: FrameworkRequest['guess']) => checked(guess).find((r) => r.status === GUESSED_STATUS[guess] && r.showsCode)?.path;
+        const tried = (guess: FrameworkRequest['guess']) => checked(guess).map((r) => `${r.method} ${r.path} answered ${r.status || r.error}${r.status && !r.showsCode ? ' without a status code shown' : ''}`).join('; ');
+        // The made-up address (unknownPaths' first), loaded after the crawl: used when it answered 404.
+        const madeUp = unknownPaths(known(k))[0];
+        const notFound = fw?.pages.find((p) => p.path === madeUp && p.status === 404 && !p.error && !p.finalPath)?.path;
+        const malformedUrl = answered('malformed-segment');
+        const postToStatic = answered('post-to-static-file');
         const throwing = k.pages.find((p) => p.status === 500 && p.firstHeading.trim() === '500' && !p.finalPath);
-        // A page generated at build time (Pages Router getStaticProps, said by its __NEXT_DATA__) is a static page to POST to.
-        const ssg = k.pages.find((p) => prPage(p) && p.nextData?.gsp && !p.nextData.gssp && !p.nextData.isFallback);
-        if (!ssg) k.needPart('postToStatic', 'a page generated at build time to POST to (a Pages Router page whose __NEXT_DATA__ says getStaticProps); a file served as is cannot be told from a page from outside');
+        if (!postToStatic) k.needPart('postToStatic', `a file served as is (the build's /_next/static/ files) to which a POST is answered 405 with the generic error page${tried('post-to-static-file') ? ` — ${tried('post-to-static-file')}` : ': no such file was seen'}`);
         if (!throwing) k.needPart('throwingPage', 'a page that answers 500 with the generic error page (heading "500")');
-        if (!dynamicShape) k.needPart('malformedUrl', 'a dynamic route (pages like /posts/1, /posts/2) to send a malformed segment to');
-        return {
-          unknownPath: unknownPaths(known(k))[0],
-          ...(dynamicShape ? { malformedUrl: dynamicShape.shape.replace(':id', '%E0%A4%A').replace(/:id/g, '1') } : {}),
+        if (!malformedUrl) k.needPart('malformedUrl', `a dynamic route (pages like /posts/1, or a [param] route of the build manifest) whose malformed segment is answered 400 with the generic error page${tried('malformed-segment') ? ` — ${tried('malformed-segment')}` : ': none was seen'}`);
+        if (!notFound) k.needPart('unknownPath', `an address the site answers 404: the made-up ${madeUp} ${fw?.pages.find((p) => p.path === madeUp) ? `answered ${fw.pages.find((p) => p.path === madeUp)!.status || 'nothing'}` : 'was not loaded'}`);
+        const value = {
+          ...(malformedUrl ? { malformedUrl } : {}),
+          ...(postToStatic ? { postToStatic } : {}),
+          ...(notFound ? { unknownPath: notFound } : {}),
           ...(throwing ? { throwingPage: throwing.path } : {}),
-          ...(ssg ? { postToStatic: ssg.path } : {}),
         };
+        return Object.keys(value).length ? value : undefined;
       },
     },
   }),
@@ -459,7 +476,10 @@ export const SCENARIOS = {
         if (p.error) t.bad(`${page} could not be fetched: ${p.error}`);
       }
     },
-    discover: { pick: (k) => sitePages(k.crawl) },
+    discover: {
+      need: 'a page that answers: no crawled page could be loaded and read',
+      pick: (k) => { const s = sitePages(k.crawl); return s.paths.length ? s : undefined; },
+    },
   }),
 };
 
