@@ -15,6 +15,8 @@ export const VISIT = {
   /** The page sits in view until no new page-data request for `quietMs`, at most `sitMs`. */
   quietMs: 500,
   sitMs: 3_000,
+  /** At the bottom of a tall page with links below the fold: how long the first prefetch they start is awaited. */
+  lateMs: 1_500,
   /** Scrolling through a tall page: at most this many viewport-high steps, `stepMs` apart. */
   scrollSteps: 10,
   stepMs: 120,
@@ -79,7 +81,10 @@ export class Tab {
     }
     const inViewRequests = visit.requests.length;
     // Then scroll through a tall page, so router links below the fold show themselves by their prefetch.
-    if (facts.scrollHeight > facts.viewportHeight * 1.2) await this.scrollThrough(visit, facts.scrollHeight, facts.viewportHeight);
+    // Links below the fold, visible, that nothing prefetched yet: their prefetch is awaited at the bottom.
+    const inViewData = new Set(visit.requests.map((r) => pageDataTarget(wire(r))));
+    const belowFold = facts.links.some((l) => l.visible && !l.inView && l.url.startsWith(origin) && !inViewData.has(safePath(l.url)));
+    if (facts.scrollHeight > facts.viewportHeight * 1.2) await this.scrollThrough(visit, facts.scrollHeight, facts.viewportHeight, belowFold);
     const targets = (rs: Request[]) => [...new Set(rs.map((r) => pageDataTarget(wire(r))).filter((p): p is string => p !== undefined))];
     const pageDataRequested = targets(visit.requests.slice(0, inViewRequests));
     const pageDataOnScroll = targets(visit.requests.slice(inViewRequests)).filter((p) => !pageDataRequested.includes(p));
@@ -185,14 +190,19 @@ export class Tab {
     return out;
   }
 
-  private async scrollThrough(visit: Visit, height: number, viewport: number): Promise<void> {
+  private async scrollThrough(visit: Visit, height: number, viewport: number, belowFold: boolean): Promise<void> {
     const steps = Math.min(VISIT.scrollSteps, Math.ceil(height / viewport));
+    const pageData = () => visit.requests.filter((r) => pageDataTarget(wire(r)) !== undefined).length;
+    const before = pageData();
     for (let i = 1; i <= steps; i++) {
       await this.page.evaluate(`window.scrollTo(0, ${i * viewport})`).catch(() => undefined);
       await this.page.waitForTimeout(VISIT.stepMs);
     }
     // At the bottom until prefetches go quiet: a link seen only for one short step may not have
     // been prefetched yet on a busy machine (the page's last link is often the one a test clicks).
+    // With links below the fold, the first prefetch they start is awaited first (at most lateMs).
+    const until = Date.now() + VISIT.lateMs;
+    while (belowFold && pageData() === before && Date.now() < until) await this.page.waitForTimeout(100);
     await this.sitUntilQuiet(visit);
     await this.page.evaluate('window.scrollTo(0, 0)').catch(() => undefined);
     await this.sitUntilQuiet(visit);
