@@ -4,6 +4,7 @@ import { frameworkPagePlan, frameworkRequestPlan, malformedPathOf, manifestPages
 import { Frontier } from '../discovery/frontier';
 import { opensMenu, type ButtonFacts } from '../discovery/menus';
 import { fillScenarios } from '../discovery/scenarios';
+import { buildObservations } from '../discovery/observations';
 import type { Crawl, FrameworkFacts } from '../crawl/model';
 import { crawlOf, link, pageOf } from './discovery-crawl.fixture';
 
@@ -156,5 +157,18 @@ describe('ways in beyond the rendered links', () => {
     const { scenarios } = fillScenarios(c);
     expect(scenarios.sitePages?.paths).toContain('/about');
     expect(scenarios.scroll).toBeUndefined();
+  });
+
+  it('R2.1\'s observation counts the ways in and lists the build manifest\'s routes; S4 names the menu buttons pressed', () => {
+    const c = withFramework(crawlOf([
+      pageOf('/', { foundBy: 'start', buttons: ['Menu'], menusPressed: ['Menu'] }),
+      pageOf('/about', { foundBy: 'menu' }), pr('/timeout', { foundBy: 'build manifest' }),
+    ]), { manifestRoutes: ['/timeout', '/status/[code]', '/legacy'] });
+    const obs = buildObservations(c);
+    const captions = obs['R2.1'].tables.map((t) => t.caption);
+    expect(obs['R2.1'].tables.find((t) => t.caption === 'How the crawl came to its pages')?.rows).toEqual([['start', '1', '/'], ['menu', '1', '/about'], ['build manifest', '1', '/timeout']]);
+    expect(captions).toContain('Pages Router routes listed by the build manifest');
+    expect(obs['R2.1'].tables.find((t) => t.caption.startsWith('Pages Router routes'))?.rows.map((r) => r[1])).toEqual(['yes', 'a pattern: its pages are found by links or the sitemap', 'no']);
+    expect(obs.S4.summary).toMatch(/but 1 menu button \("Menu"\), pressed to open the menu/);
   });
 });
