@@ -123,6 +123,11 @@ export const SCENARIOS = {
         }
         // A real 404 page stands in for the 404 row when the site has no page that shows it on purpose.
         if (!pages['404'] && realNotFound['404']) pages['404'] = realNotFound['404'];
+        // The rows of the spec's table no page was found for, each named (server delivery may still judge them by realStatuses).
+        if (Object.keys(pages).length) {
+          for (const code of ['400', '404', '405', '500']) if (!pages[code]) k.needPart(code, `a page that shows the generic error page for ${code} (heading "${code}" and the table's title)${code === '400' || code === '405' ? '; in server delivery realStatuses may judge the row instead' : ''}`);
+          if (!Object.keys(pages).some((c) => !['400', '404', '405', '500'].includes(c))) k.needPart('other', 'a page that shows the generic error page for a code outside the table (e.g. 418)');
+        }
         if (Object.keys(pages).length && k.crawl.framework) {
           const own = Object.entries(pages).filter(([, path]) => k.crawl.framework!.pages.some((p) => p.path === path));
           if (own.length) k.note(`${own.map(([code, path]) => `${code}: ${path}`).join(', ')} — the framework's own page, loaded after the crawl (no link led there), shown as the generic error page`);

@@ -81,6 +81,8 @@ describe('pickers use what the framework answered, and only as guessed', () => {
     const { scenarios, notes } = fillScenarios(c);
     expect(scenarios.statusPages).toEqual({ pages: { 404: '/404' } });
     expect(notes.statusPages).toMatch(/framework's own page/);
+    // The rows of the table no page was found for are named, so a comparison with a profile can say why.
+    expect(fillScenarios(c).unfilled.filter((u) => u.scenario.startsWith('statusPages.')).map((u) => u.scenario)).toEqual(['statusPages.400', 'statusPages.405', 'statusPages.500', 'statusPages.other']);
   });
 
   it('under next start, /404 answers 404: a real not-found page stands in for the row', () => {
