@@ -4,7 +4,8 @@ import { titleOf, type CheckTools, type FetchedPage } from './check';
 import { GUESSED_STATUS, type FrameworkRequest } from '../crawl/model';
 import {
   arPage, busiestPrefetchPage, clickable, findChain, firstOf, GENERIC_TITLES, inViewPrefetch, linksHome, linksTo, ok,
-  pageChunkPrefix, pickNotPrefetched, prPage, routerLink, sitePages, sortHomeFirst, throwingButton, unknownPaths, type PickKit,
+  pageChunkPrefix, pickNotPrefetched, pickNotPrefetchedPages, prPage, ROUTERS, sitePages, sortHomeFirst, throwingButton, unknownPaths, type PickKit,
+  type RouterKind,
 } from './pick';
 import { array, control, int, object, optional, path, record, scenarioShape, str, type Shape, type TypeOf } from './schema';
 
@@ -58,7 +59,7 @@ async function pageAnswers({ page }: { page: string }, t: CheckTools): Promise<v
   await t.answers(page);
 }
 
-const untitledPages = (k: PickKit) => k.pages.filter((p) => arPage(p) && !p.hasTitleElement && !p.title && p.firstHeading);
+const untitledPages = (k: PickKit, r: RouterKind = ROUTERS[0]) => k.pages.filter((p) => r.page(p) && !p.hasTitleElement && !p.title && p.firstHeading);
 const known = (k: PickKit) => new Set(k.pages.map((p) => p.path));
 
 export const SCENARIOS = {
@@ -197,8 +198,9 @@ export const SCENARIOS = {
     shape: scenarioShape({ page: path, trigger: control }),
     preflight: pageAnswers,
     discover: {
-      need: 'an App Router page with a button whose name says it crashes the page (/throw|crash|error/i)',
-      pick: (k) => throwingButton(k, k.pages.filter(arPage), 'an App Router page'),
+      need: 'an App Router page with a button whose name says it crashes the page (/throw|crash|error/i); on a site without App Router pages, a Pages Router page with such a button (its client-side error page is the global failure page there)',
+      // The Pages Router's global failure page is its client-side error page (R2.4's): taken only where no App Router page has such a button.
+      pick: (k) => firstOf([...ROUTERS], (r) => throwingButton(k, k.pages.filter(r.page), r.name)),
     },
   }),
 
@@ -256,9 +258,10 @@ export const SCENARIOS = {
       for (let i = 0; i + 1 < chain.length; i++) await t.linksTo(chain[i], chain[i + 1]);
     },
     discover: {
-      need: 'four App Router pages with titles of their own, each linking to the next by a router link (a link that is prefetched)',
+      need: 'four pages of one router (App Router first, else Pages Router) with titles of their own, each linking to the next by a router link (a link whose prefetch was seen); a link between the routers is a full page load',
       pick(k) {
-        const chain = findChain(k.pages, k.byPath);
+        // One router's pages: a link between the two routers is a full page load, not a client navigation.
+        const chain = firstOf([...ROUTERS], (r) => findChain(k.pages, k.byPath, r));
         return chain && { chain };
       },
     },
@@ -271,12 +274,12 @@ export const SCENARIOS = {
     shape: scenarioShape({ tall: path, other: path }),
     preflight: async ({ tall, other }, t) => { await linkedPair(t, tall, other); },
     discover: {
-      need: 'an App Router page at least 1000 px taller than the window with a router link to another page',
-      pick: (k) => firstOf(k.pages.filter((p) => arPage(p) && p.scrollHeight - p.viewportHeight >= 1000), (p) => {
-        const cands = p.links.filter((l) => routerLink(l) && l.path !== p.path && arPage(k.byPath.get(l.path)));
+      need: 'a page (App Router first, else Pages Router) at least 1000 px taller than the window with a router link to another page of its router',
+      pick: (k) => firstOf([...ROUTERS], (r) => firstOf(k.pages.filter((p) => r.page(p) && p.scrollHeight - p.viewportHeight >= 1000), (p) => {
+        const cands = p.links.filter((l) => r.link(p, l, k.byPath) && l.path !== p.path && r.page(k.byPath.get(l.path)));
         const l = cands.find((x) => x.inView && x.path !== '/') ?? cands.find((x) => x.inView) ?? cands[0];
         return l && { tall: p.path, other: l.path };
-      }),
+      })),
     },
   }),
 
@@ -295,19 +298,21 @@ export const SCENARIOS = {
     },
     discover: {
       need: (k) => {
-        const untitled = untitledPages(k);
+        const untitled = [...ROUTERS].flatMap((r) => untitledPages(k, r));
         return untitled.length
-          ? `a page linking both to the untitled page ${untitled[0].path} and to a page with a title`
-          : 'an App Router page with no <title> element but a heading (its first heading is announced), linked from a page that also links to a titled page';
+          ? `a page linking both to the untitled page ${untitled[0].path} and to a page of its router with a title`
+          : 'a page (App Router first, else Pages Router) with no <title> element but a heading (its first heading is announced), linked from a page that also links to a titled page';
       },
       pick(k) {
-        // A page without a <title> element but with a heading, and a titled one, both linked from one page.
-        const untitled = untitledPages(k);
-        return firstOf(sortHomeFirst(k.pages.filter(arPage)), (from) => {
-          const u = untitled.find((x) => x.path !== from.path && linksTo(from, x.path, clickable));
-          if (!u) return undefined;
-          const t = from.links.find((l) => clickable(l) && l.path !== from.path && l.path !== u.path && (() => { const tp = k.byPath.get(l.path); return arPage(tp) && !!tp.title; })());
-          return t && { from: from.path, titled: t.path, untitled: u.path };
+        // A page without a <title> element but with a heading, and a titled one, both linked from one page (one router's pages).
+        return firstOf([...ROUTERS], (r) => {
+          const untitled = untitledPages(k, r);
+          return firstOf(sortHomeFirst(k.pages.filter(r.page)), (from) => {
+            const u = untitled.find((x) => x.path !== from.path && linksTo(from, x.path, clickable));
+            if (!u) return undefined;
+            const t = from.links.find((l) => clickable(l) && l.path !== from.path && l.path !== u.path && (() => { const tp = k.byPath.get(l.path); return r.page(tp) && !!tp.title; })());
+            return t && { from: from.path, titled: t.path, untitled: u.path };
+          });
         });
       },
     },
@@ -323,11 +328,14 @@ export const SCENARIOS = {
       await t.linksTo(from, '/');
     },
     discover: {
-      need: 'an App Router page with a visible router link to another App Router page that is not prefetched (prefetch={false}), so the click fetches its page data',
+      need: 'an App Router page with a visible router link to another App Router page that is not prefetched (prefetch={false}), so the click fetches its page data; or a Pages Router page with such a link (hovering it fetched the code) to a page with getStaticProps or getServerSideProps',
       // A router link never prefetched: clicking it fetches the page data. A page that prefetches its
       // other links shows its router is at work; else the click after the crawl showed it (follow-up.ts).
       // One test goes home from `from`: a link to "/" is preferred, not required.
-      pick: (k) => pickNotPrefetched(k.pages, k.byPath, k.crawl.clicks ?? [], (from, to) => !to.dynamic, (from) => linksHome(from)),
+      // On a site without such an App Router pair, a Pages Router link with prefetch={false} (hovering it fetched the
+      // target's code) to a page with getStaticProps/getServerSideProps: the click fetches /_next/data/….
+      pick: (k) => pickNotPrefetched(k.pages, k.byPath, k.crawl.clicks ?? [], (from, to) => !to.dynamic, (from) => linksHome(from))
+        ?? pickNotPrefetchedPages(k.pages, k.byPath, (from) => linksHome(from)),
     },
   }),
 
@@ -407,14 +415,16 @@ export const SCENARIOS = {
     // K9.3 times the prefetch made from `from`: no way back is needed.
     preflight: async ({ from, to }, t) => { await linkedPair(t, from, to); },
     discover: {
-      need: 'an App Router page with a link in view whose target, a page not rendered per request, is prefetched while the page sits in view',
+      need: 'a page (App Router first, else Pages Router) with a link in view whose target, a page not rendered per request, has its data prefetched while the page sits in view',
       pick(k) {
         // A link in view whose target's data was prefetched while the page sat there, to a page not
         // rendered per request. From the prefetch scenario's page first (a list of prefetched links is
         // the plainest case).
-        const busiest = busiestPrefetchPage(k.pages)?.page;
-        const first = [...k.pages].sort((a, b) => Number(b.path === busiest) - Number(a.path === busiest));
-        return firstOf(first.filter(arPage), (from) => { const l = inViewPrefetch(k.byPath, from, (to) => !to.dynamic); return l && { from: from.path, to: l.path }; });
+        return firstOf([...ROUTERS], (r) => {
+          const busiest = busiestPrefetchPage(k.pages, r)?.page;
+          const first = [...k.pages].sort((a, b) => Number(b.path === busiest) - Number(a.path === busiest));
+          return firstOf(first.filter(r.page), (from) => { const l = inViewPrefetch(k.byPath, from, (to) => !to.dynamic, r); return l && { from: from.path, to: l.path }; });
+        });
       },
     },
   }),
@@ -459,7 +469,7 @@ export const SCENARIOS = {
     discover: {
       need: 'a page with at least 8 links in view, in its <main> element, whose targets are prefetched',
       pick(k) {
-        const p = busiestPrefetchPage(k.pages);
+        const p = firstOf([...ROUTERS], (r) => busiestPrefetchPage(k.pages, r));
         return p && { page: p.page, minLinks: Math.max(8, Math.min(p.links, 10)) };
       },
     },

@@ -174,3 +174,50 @@ describe('ways in beyond the rendered links', () => {
     expect(obs.S4.summary).toMatch(/but 1 menu button \("Menu"\), pressed to open the menu/);
   });
 });
+
+describe('a Pages-Router-only site: the pickers take its pages where no App Router page fits', () => {
+  /** Like R1's Pages-Router-only prototype as a 14.2 crawl saw it: viewport prefetches load the target's chunk, and the data of getStaticProps pages. */
+  const gsp = { page: '/posts/[id]', gsp: true, gssp: false, isFallback: false };
+  const chunk = (p: string) => `/_next/static/chunks/pages${p}-abc.js`;
+  function prSite(): Crawl {
+    const post = (i: number) => pr(`/posts/${i}`, { title: `Post ${i}`, nextData: gsp, scripts: [chunk('/posts/[id]')] });
+    return crawlOf([
+      pr('/hub', { title: 'Hub', scripts: [chunk('/hub'), chunk('/about'), chunk('/untitled'), chunk('/tall'), chunk('/posts')],
+        links: ['/about', '/untitled', '/tall', '/posts'].map((x) => link(x, { prefetched: false })) }),
+      pr('/about', { title: 'About', scripts: [chunk('/about'), chunk('/posts')], links: [link('/posts', { prefetched: false })] }),
+      pr('/untitled', { title: '', hasTitleElement: false, firstHeading: 'Untitled' }),
+      pr('/tall', { title: 'Tall', scrollHeight: 3500, scripts: [chunk('/tall'), chunk('/about')], links: [link('/about', { prefetched: false, inView: false })] }),
+      pr('/posts', { title: 'Posts', scripts: [chunk('/posts'), chunk('/posts/[id]')], links: Array.from({ length: 10 }, (_, i) => link(`/posts/${i + 1}`)) }),
+      ...Array.from({ length: 10 }, (_, i) => post(i + 1)),
+      pr('/no-prefetch', { title: 'No prefetch', scripts: [chunk('/no-prefetch')], links: [link('/plain', { prefetched: false, hoverLoads: [chunk('/plain')] }), link('/hub', { prefetched: false, hoverLoads: [] })] }),
+      pr('/plain', { title: 'Plain', nextData: { page: '/plain', gsp: true, gssp: false, isFallback: false }, scripts: [chunk('/plain')] }),
+      pr('/client-error', { buttons: ['Throw an error'] }),
+    ]);
+  }
+
+  it('a chain, a tall page, the announcer, freshness and prefetching from Pages Router links (seen by the chunk or data their prefetch loaded)', () => {
+    const { scenarios } = fillScenarios(prSite());
+    expect(scenarios.navigation?.chain).toEqual(['/hub', '/tall', '/about', '/posts', '/posts/1']);
+    expect(scenarios.scroll).toEqual({ tall: '/tall', other: '/about' });
+    expect(scenarios.announcer).toEqual({ from: '/hub', titled: '/about', untitled: '/untitled' });
+    expect(scenarios.freshness).toEqual({ from: '/posts', to: '/posts/1' });
+    expect(scenarios.prefetch).toEqual({ page: '/posts', minLinks: 10 });
+  });
+
+  it('page data: a link never prefetched that hovering showed to be a router link, to a page with getStaticProps', () => {
+    expect(fillScenarios(prSite()).scenarios.pageData).toEqual({ from: '/no-prefetch', to: '/plain' });
+  });
+
+  it('the client-side error page is the global failure page there: its button serves clientCrash too', () => {
+    const { scenarios } = fillScenarios(prSite());
+    expect(scenarios.clientCrash).toEqual(scenarios.noStatusError);
+  });
+
+  it('App Router pages keep the picks: a site with both routers gets its App Router chain', () => {
+    const c = prSite();
+    c.pages.push(...['/a', '/b', '/c', '/d'].map((p, i, all) => pageOf(p, { title: p, links: all[i + 1] ? [link(all[i + 1])] : [] })));
+    c.pages.push(pageOf('/e', { links: [] }));
+    expect(fillScenarios(crawlOf(c.pages)).scenarios.navigation?.chain).toEqual(['/a', '/b', '/c', '/d']);
+  });
+});
+
