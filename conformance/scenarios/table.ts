@@ -198,7 +198,7 @@ export const SCENARIOS = {
     shape: scenarioShape({ page: path, trigger: control }),
     preflight: pageAnswers,
     discover: {
-      need: 'an App Router page with a button whose name says it crashes the page (/throw|crash|error/i); on a site without App Router pages, a Pages Router page with such a button (its client-side error page is the global failure page there)',
+      need: 'an App Router page with a button whose name says it crashes the page (/throw|crash|error/i); where no App Router page has one, a Pages Router page with such a button (its client-side error page is that router\'s global failure page)',
       // The Pages Router's global failure page is its client-side error page (R2.4's): taken only where no App Router page has such a button.
       pick: (k) => firstOf([...ROUTERS], (r) => throwingButton(k, k.pages.filter(r.page), r.name)),
     },
