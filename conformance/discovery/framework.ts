@@ -15,7 +15,7 @@ import { unknownPaths } from '../scenarios/pick';
  *   it at /404), and under `next start` answered 404 (pages-manifest "/404"). There is no way to the
  *   500 page: no export writes 500.html, and `next start` answers /500 with 404.
  * - Server delivery: a POST to a file served as is (the build's own /_next/static/ files, public/
- *   files) answers 405 with the generic error page (`server/lib/router-server.js` 14.2 :296-305, 15.5 :373-382, 16 :497-506); a
+ *   files) answers 405 with the generic error page (`next/dist/server/lib/router-server.js` 14.2 :296-305, 15.5 :373-382, 16 :497-506); a
  *   malformed segment (`%E0%A4%A`) of a dynamic route answers 400 with the generic error page, of a
  *   static path 404. A POST to a pre-rendered page answers 200 (the page) on every version measured,
  *   so it is no way to 405.
