@@ -22,6 +22,7 @@ import { buildPaths, buildSite, isBuildFresh, onStopSignal, serveServer, serveSt
 import { buildBare } from './bare';
 import { markerBuildTime, type BuildTime } from './builds';
 import { parseOptions, USAGE } from './options';
+import { awaitQuiet, QUIET_LOAD } from './quiet';
 import { measurePaint } from './paint';
 import { render, type RenderInput } from './render';
 import { measureFloor, timeConformance, type Floor, type SuiteRun } from './suite';
@@ -41,6 +42,12 @@ async function main(): Promise<void> {
   if (opts.help) {
     console.log(USAGE);
     return;
+  }
+  // Before anything is built or started: a busy machine gives figures of its load, not of the project.
+  const quiet = await awaitQuiet(opts.waitQuiet);
+  if (!quiet.quiet && !opts.allowLoad) {
+    console.error(`The machine is busy (1-minute load ${quiet.load.toFixed(2)} > ${QUIET_LOAD.toFixed(1)} after waiting ${quiet.waitedS.toFixed(0)} s): figures taken now would describe the load, not the project; stop what else runs and run npm run bench again (or pass --allow-load to write them marked void).`);
+    process.exit(2);
   }
   const args = process.argv.slice(2).join(' ');
   const command = process.env.npm_lifecycle_event === 'bench' ? `npm run bench${args ? ` -- ${args}` : ''}` : `npx tsx bench/main.ts${args ? ` ${args}` : ''}`;
@@ -123,7 +130,7 @@ async function main(): Promise<void> {
   const before = JSON.parse(fs.readFileSync(path.join(__dirname, 'before-issue-15.json'), 'utf8')) as RenderInput['before'];
 
   // Write.
-  const md = render({ opts, command, date, machine, chromiumVersion, siteWeight, bare, paint, suites, floor, before, builds, loadEnd: load() });
+  const md = render({ opts, command, date, machine, chromiumVersion, siteWeight, bare, paint, suites, floor, before, builds, loadEnd: load(), loadStart: quiet.load });
   // The Matrix and Discovery sections are written by `npm run matrix` and by hand: kept as they are.
   const kept = fs.existsSync(opts.out) ? keptSections(fs.readFileSync(opts.out, 'utf8'), ['Matrix', 'Discovery']) : '';
   fs.writeFileSync(opts.out, kept ? `${md.trimEnd()}\n\n${kept}` : md);
