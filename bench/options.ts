@@ -8,6 +8,8 @@ export interface Options {
   /** Skip the fresh run (build folders moved away, both rebuilt inside `npm run conformance`). */
   skipFresh: boolean;
   skipBare: boolean;
+  /** Skip the run of the create-next-app 14.2 template (issue 24's foreign-site figure). */
+  skipForeign: boolean;
   build: boolean;
   out: string;
   /** Reuse this bare export folder instead of building one (its build time is then not known). */
@@ -19,7 +21,7 @@ export interface Options {
   help: boolean;
 }
 
-export const USAGE = 'Usage: npm run bench [-- --skip-suite] [--skip-fresh] [--skip-bare] [--bare-out <folder>] [--runs N] [--build] [--out <file>] [--wait-quiet S] [--allow-load]';
+export const USAGE = 'Usage: npm run bench [-- --skip-suite] [--skip-fresh] [--skip-bare] [--skip-foreign] [--bare-out <folder>] [--runs N] [--build] [--out <file>] [--wait-quiet S] [--allow-load]';
 
 /** Throws an Error with one sentence on bad input. */
 export function parseOptions(argv: string[]): Options {
@@ -27,7 +29,7 @@ export function parseOptions(argv: string[]): Options {
     args: argv,
     strict: true,
     options: {
-      runs: { type: 'string' }, 'skip-suite': { type: 'boolean' }, 'skip-fresh': { type: 'boolean' }, 'skip-bare': { type: 'boolean' }, build: { type: 'boolean' },
+      runs: { type: 'string' }, 'skip-suite': { type: 'boolean' }, 'skip-fresh': { type: 'boolean' }, 'skip-bare': { type: 'boolean' }, 'skip-foreign': { type: 'boolean' }, build: { type: 'boolean' },
       out: { type: 'string' }, 'bare-out': { type: 'string' }, 'wait-quiet': { type: 'string' }, 'allow-load': { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
     },
   });
@@ -42,6 +44,7 @@ export function parseOptions(argv: string[]): Options {
     skipSuite: !!v['skip-suite'],
     skipFresh: !!v['skip-fresh'],
     skipBare: !!v['skip-bare'],
+    skipForeign: !!v['skip-foreign'],
     build: !!v.build,
     out: path.resolve(v.out ?? path.join(repoRoot(), 'docs', 'benchmarks.md')),
     bareOut: v['bare-out'] && path.resolve(v['bare-out']),

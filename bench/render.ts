@@ -3,6 +3,7 @@ import type { Options } from './options';
 import type { BuildTime } from './builds';
 import type { measurePaint } from './paint';
 import type { Floor, SuiteRun } from './suite';
+import { FOREIGN_TARGET_MS, type ForeignRun } from './foreign';
 import { compareScripts, describeChunk, type PageWeight } from './weight';
 import { kb, ms, nextVersion, secs } from './util';
 import { QUIET_LOAD, voidLoad } from './quiet';
@@ -20,6 +21,7 @@ export interface RenderInput {
   paint: { label: string; load: string; result: Awaited<ReturnType<typeof measurePaint>> }[];
   suites: SuiteRun[];
   floor?: Floor;
+  foreign?: ForeignRun;
   /** The suite before issue 15's work (bench/before-issue-15.json). */
   before: { commit: string; measuredAt: string; wallMs: number; clauses: Record<string, { ms: number; tests: number }> };
   builds: BuildTime[];
@@ -143,7 +145,17 @@ export function render(r: RenderInput): string {
     L.push('');
   }
 
-  // 4.
+  L.push('## A site nobody here wrote, one mode', '');
+  if (!r.foreign) {
+    L.push('Not measured in this run (--skip-foreign).', '');
+  } else {
+    const f = r.foreign;
+    L.push(`\`npm run matrix -- --only ${f.id}\`: the create-next-app 14.2 template (static export, its profile), served by our static server and judged in one mode, from the command to the report (the build from the matrix cache when its inputs are unchanged: ${f.buildLine ?? 'no build line'}). Target of issue 24: ≤ ${secs(FOREIGN_TARGET_MS)}.`, '');
+    L.push('| run | wall time | target | the suite alone | CPU used | result | load before → after |', '|---|---:|---|---:|---:|---|---|');
+    L.push(`| ${f.id} | ${secs(f.wallMs)} | ${f.wallMs <= FOREIGN_TARGET_MS ? 'met' : `**not met** (+${secs(f.wallMs - FOREIGN_TARGET_MS)})`} | ${f.judgeS === undefined ? 'n/a' : `${f.judgeS.toFixed(1)} s`} | ${f.cpuS === undefined ? 'n/a' : `${f.cpuS.toFixed(0)} CPU-s`} | ${f.asExpected} (exit ${f.exitCode}) | ${f.load}${voidLoad(f.load) ? ' **(void)**' : ''} |`, '');
+  }
+
+  // 5.
   L.push('## Build time', '');
   L.push('| mode | build time | source |', '|---|---:|---|');
   for (const b of r.builds) L.push(`| ${b.mode} | ${b.ms === null ? 'not measured in this run' : secs(b.ms)} | ${b.source} |`);
