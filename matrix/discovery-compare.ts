@@ -15,7 +15,7 @@ export interface VerdictRow {
   part?: string;
   profile?: Verdict;
   discovery?: Verdict;
-  /** same; missing-scenario: discovery lacks a scenario the clause needs (the need says why); differs: anything else. */
+  /** same; missing-scenario: discovery lacks a scenario the clause needs (the need says why), its verdict untested (or an optional part inapplicable); differs: anything else. */
   match: 'same' | 'missing-scenario' | 'differs';
   /** Scenarios of the clause whose routes differ or that one side lacks. */
   scenarios?: string[];
@@ -74,7 +74,8 @@ export function compareVerdicts(profile: ReportLike, discovery: ReportLike, mode
     if (p.verdict === d.verdict) return base;
     const involved = scenarios.filter((s) => s.status !== 'same' && s.status !== 'neither' && clausesOfScenario(s.scenario).includes(r.clause));
     const missing = involved.some((s) => s.status === 'profile only' || (s.need && s.status !== 'discovery only'));
-    return { ...base, match: missing && d.verdict === 'untested' ? 'missing-scenario' : 'differs', scenarios: involved.map((s) => s.scenario), ...(d.reason ? { reason: d.reason } : {}) };
+    // A part left untested, or an optional part not shown (inapplicable), for want of a scenario discovery could not fill.
+    return { ...base, match: missing && (d.verdict === 'untested' || d.verdict === 'inapplicable') ? 'missing-scenario' : 'differs', scenarios: involved.map((s) => s.scenario), ...(d.reason ? { reason: d.reason } : {}) };
   });
 }
 

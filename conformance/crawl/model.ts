@@ -117,7 +117,24 @@ export interface CrawledPage {
   shape: string;
   /** A load error instead of a page (timeout, connection refused). */
   error?: string;
+  /** How the crawl first came to this path (crawler.ts): the ways in are counted per way. */
+  foundBy?: WayIn;
+  /** The build identifier the page names (__NEXT_DATA__.buildId, or the App Router's flight data). */
+  buildId?: string;
+  /** App Router: same-origin paths named as `href` in the page's flight data but rendered as no link (e.g. a closed menu's items). */
+  flightLinks?: string[];
+  /** Same-origin paths of links that showed only once a menu button was opened (menus.ts). */
+  menuLinks?: string[];
+  /** Accessible names of the menu buttons the crawl pressed on this page (the only buttons it ever presses). */
+  menusPressed?: string[];
 }
+
+/**
+ * How the crawl came to a path: the start page, a link on a page reached, the sitemap, the Pages
+ * Router's build manifest (every Pages Router route, linked or not), an `href` only in the App
+ * Router's flight data, a link inside a menu that opens on a button.
+ */
+export type WayIn = 'start' | 'link' | 'sitemap' | 'build manifest' | 'flight data' | 'menu';
 
 /**
  * A link discovery clicked after the crawl, to tell a router link that never prefetches
@@ -158,7 +175,41 @@ export interface Crawl {
   probes?: CrawledPage[];
   /** Time spent on the clicks and probes (included in durationMs). */
   followUpMs?: number;
+  /** What the framework alone provides, looked for after the crawl (framework.ts); absent in crawls made before it. */
+  framework?: FrameworkFacts;
   durationMs: number;
+}
+
+/**
+ * Subjects the framework provides on any site it serves, with no link to them (issue 21): its
+ * build manifest, its own not-found page, and, in server delivery, its real error answers. Every
+ * guess was checked by a request; the pickers use only what answered as guessed.
+ */
+export interface FrameworkFacts {
+  /** The build identifier read from a page (see CrawledPage.buildId). */
+  buildId?: string;
+  /** Routes of /_next/static/<buildId>/_buildManifest.js (`sortedPages`), the framework's own (_app, _error, _document) left out. */
+  manifestRoutes?: string[];
+  /** Pages loaded because the framework has them, not because a link led there: `/404`, a made-up unknown path. */
+  pages: CrawledPage[];
+  /** Requests sent to see the framework's own error answers (server delivery). */
+  requests: FrameworkRequest[];
+}
+
+/** The answer each guess expects (with the generic error page): 405 for the POST, 400 for the malformed segment. */
+export const GUESSED_STATUS = { 'post-to-static-file': 405, 'malformed-segment': 400 } as const;
+
+/** One request sent to check a guess about the framework's own answers, and what came back. */
+export interface FrameworkRequest {
+  /** The guess: a POST to a file the framework serves as is answers 405; a malformed segment of a dynamic route answers 400. */
+  guess: keyof typeof GUESSED_STATUS;
+  method: 'GET' | 'POST';
+  path: string;
+  /** HTTP status answered (0: no answer). */
+  status: number;
+  /** The answer is an HTML page that shows the status code it answered with (a generic error page). */
+  showsCode: boolean;
+  error?: string;
 }
 
 /** What a Pages Router page says about its route: pattern ("/retry/[slug]"), how it is rendered. */

@@ -4,7 +4,8 @@ import { Frontier } from './frontier';
 import { routeShape } from '../crawl/shape';
 import { allowedBy, loadRobots, loadSitemapPaths } from './site-files';
 import { clickCandidates, fallbackProbes } from './follow-up';
-import type { ClickFact, Crawl, CrawledPage } from '../crawl/model';
+import { frameworkPagePlan, frameworkRequestPlan, loadBuildManifest, manifestPages, sendFrameworkRequest } from './framework';
+import { GUESSED_STATUS, type ClickFact, type Crawl, type CrawledPage, type FrameworkFacts } from '../crawl/model';
 import type { DiscoverOptions } from './types';
 import { Tab } from './visit';
 
@@ -34,9 +35,20 @@ export async function crawl(opts: CrawlOptions): Promise<Crawl> {
   const delayMs = Math.min((robots?.crawlDelayS ?? 0) * 1000, 2_000);
   if (delayMs > 0) concurrency = 1;
   const frontier = new Frontier((p) => allowedBy(robots, p), perShape);
-  frontier.add('/');
+  frontier.add('/', 'start');
   const sitemap = await loadSitemapPaths(origin, robots, maxPages * 5);
-  for (const p of sitemap.paths) frontier.add(p);
+  for (const p of sitemap.paths) frontier.add(p, 'sitemap');
+  // The Pages Router's build manifest, fetched once the first page names its build (framework.ts).
+  const framework: FrameworkFacts = { pages: [], requests: [] };
+  let manifest: Promise<void> | undefined;
+  const readManifest = (buildId: string) => (manifest ??= (async () => {
+    framework.buildId = buildId;
+    const routes = await loadBuildManifest(origin, buildId);
+    if (!routes) return;
+    framework.manifestRoutes = routes;
+    for (const r of manifestPages(routes)) frontier.add(r, 'build manifest');
+    opts.log?.(`     build manifest: ${routes.length} Pages Router routes (${manifestPages(routes).length} without a [param])`);
+  })());
 
   let executablePath = opts.executablePath;
   if (!executablePath) {
@@ -54,8 +66,9 @@ export async function crawl(opts: CrawlOptions): Promise<Crawl> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
     const deadline = started + timeBudgetMs;
     let active = 0;
+    const menusOpened = new Set<string>();
     const worker = async () => {
-      const tab = new Tab(await context.newPage());
+      const tab = new Tab(await context.newPage(), menusOpened);
       for (;;) {
         if (pages.length + active >= maxPages) { if (frontier.pending) stoppedBy ??= 'maxPages'; return; }
         if (Date.now() >= deadline) { if (frontier.pending) stoppedBy ??= 'timeBudget'; return; }
@@ -69,11 +82,13 @@ export async function crawl(opts: CrawlOptions): Promise<Crawl> {
         active++;
         if (delayMs > 0 && pages.length) await new Promise((r) => setTimeout(r, delayMs));
         try {
-          const { page, linkPaths } = await tab.visit(origin, path);
+          const { page, found } = await tab.visit(origin, path);
           if (page.finalPath) frontier.markSeen(page.finalPath);
-          pages.push(page);
-          opts.log?.(`${String(pages.length).padStart(4)} ${page.status || '---'} ${path}${page.error ? `  (${page.error})` : ''}`);
-          for (const p of linkPaths) frontier.add(p);
+          const foundBy = frontier.wayOf(path);
+          pages.push(foundBy ? { ...page, foundBy } : page);
+          opts.log?.(`${String(pages.length).padStart(4)} ${page.status || '---'} ${path}${foundBy && foundBy !== 'link' ? `  [${foundBy}]` : ''}${page.error ? `  (${page.error})` : ''}`);
+          for (const f of found) frontier.add(f.path, f.way);
+          if (page.buildId && !page.error) await readManifest(page.buildId);
         } finally {
           active--;
         }
@@ -89,9 +104,24 @@ export async function crawl(opts: CrawlOptions): Promise<Crawl> {
       clicks.push(fact);
       opts.log?.(`     click ${c.from} → ${c.to}: ${fact.error ?? (fact.clientSide ? 'client-side' : 'document load')}${fact.pageData ? ', page data' : ''}`);
     }
-    for (const path of fallbackProbes(pages, opts.mode, started.toString(36))) {
+    // What the framework alone provides (framework.ts): its not-found page, a made-up address, its real error answers.
+    for (const path of frameworkPagePlan(pages)) {
       if (Date.now() >= deadline) break;
-      const { page } = await tab.visit(origin, path);
+      const { page } = await tab.visit(origin, path, { menus: false });
+      framework.pages.push(page);
+      opts.log?.(`     framework ${page.status || '---'} ${path}${page.firstHeading ? ` ("${page.firstHeading}")` : ''}`);
+    }
+    for (const r of frameworkRequestPlan(pages, framework.manifestRoutes ?? [], opts.mode)) {
+      if (Date.now() >= deadline) break;
+      // One answer as guessed is enough for each guess.
+      if (framework.requests.some((x) => x.guess === r.guess && x.status === GUESSED_STATUS[r.guess] && x.showsCode)) continue;
+      const answer = await sendFrameworkRequest(origin, r);
+      framework.requests.push(answer);
+      opts.log?.(`     framework ${r.method} ${r.path}: ${answer.status || answer.error}${answer.showsCode ? ' (shows its code)' : ''}`);
+    }
+    for (const path of fallbackProbes(pages, opts.mode, started.toString(36), undefined, framework.manifestRoutes)) {
+      if (Date.now() >= deadline) break;
+      const { page } = await tab.visit(origin, path, { menus: false });
       probes.push(page);
       opts.log?.(`     probe ${page.status || '---'} ${path}${page.pageDataRequested.includes(path) ? ' (fetched its own data: generated on demand)' : ''}`);
     }
@@ -107,7 +137,7 @@ export async function crawl(opts: CrawlOptions): Promise<Crawl> {
     skippedByRobots: frontier.skipped,
     stoppedBy, notVisited: frontier.pending,
     shapes: frontier.shapes(),
-    clicks, probes, followUpMs,
+    clicks, probes, followUpMs, framework,
     durationMs: Date.now() - started,
   };
 }

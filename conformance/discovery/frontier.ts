@@ -1,7 +1,8 @@
 import { routeShape } from '../crawl/shape';
+import type { WayIn } from '../crawl/model';
 
 /** Paths that are files, not pages: not worth a browser load. */
-const NOT_A_PAGE = /\.(pdf|zip|gz|png|jpe?g|gif|svg|webp|avif|ico|css|js|mjs|map|json|xml|txt|rss|atom|mp[34]|webm|woff2?|ttf|otf|csv)$/i;
+export const NOT_A_PAGE = /\.(pdf|zip|gz|png|jpe?g|gif|svg|webp|avif|ico|css|js|mjs|map|json|xml|txt|rss|atom|mp[34]|webm|woff2?|ttf|otf|csv)$/i;
 
 /**
  * The crawl's queue: breadth-first, each path once, at most `perShape` pages of one route shape
@@ -12,18 +13,26 @@ export class Frontier {
   private readonly seen = new Set<string>();
   private readonly found = new Map<string, number>();
   private readonly taken = new Map<string, number>();
+  private readonly ways = new Map<string, WayIn>();
   readonly skipped: string[] = [];
 
   constructor(private readonly allowed: (path: string) => boolean, private readonly perShape = 10) {}
 
-  add(path: string): void {
+  /** Queues `path` unless known; `way` is how it was found (the first way counts). */
+  add(path: string, way: WayIn = 'link'): void {
     if (this.seen.has(path)) return;
     this.seen.add(path);
+    this.ways.set(path, way);
     if (NOT_A_PAGE.test(path)) return;
     if (!this.allowed(path)) { this.skipped.push(path); return; }
     const shape = routeShape(path);
     this.found.set(shape, (this.found.get(shape) ?? 0) + 1);
     this.queue.push(path);
+  }
+
+  /** How the crawl first came to `path`. */
+  wayOf(path: string): WayIn | undefined {
+    return this.ways.get(path);
   }
 
   /** Marks a path as known without queueing it (e.g. where a redirect ended). */

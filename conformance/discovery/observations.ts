@@ -67,6 +67,7 @@ export function buildObservations(crawl: Crawl): Observations {
           const p = byPath.get(g.kept[0])!;
           return [g.shape, String(found.get(g.shape) ?? g.paths.length), p.path, String(p.status), p.title, p.firstHeading];
         })),
+      ...waysIn(crawl),
     ],
   };
 
@@ -84,9 +85,10 @@ export function buildObservations(crawl: Crawl): Observations {
 
   // S4: controls that change what a page shows (states and transitions are behind them).
   const buttons = groupPages(pages.flatMap((p) => p.buttons.map((b) => [b, p.path] as const)));
+  const menusPressed = [...new Set(pages.flatMap((p) => p.menusPressed ?? []))];
   obs.S4 = {
     summary: buttons.length
-      ? `${plural(buttons.length, 'distinct button')} on ${plural(new Set(pages.filter((p) => p.buttons.length).map((p) => p.path)).size, 'page')}, none pressed by the crawl; the states they lead to were not observed.`
+      ? `${plural(buttons.length, 'distinct button')} on ${plural(new Set(pages.filter((p) => p.buttons.length).map((p) => p.path)).size, 'page')}, none pressed by the crawl${menusPressed.length ? ` but ${plural(menusPressed.length, 'menu button')} (${menusPressed.map((m) => `"${m}"`).join(', ')}), pressed to open the menu` : ''}; the states they lead to were not observed.`
       : 'No buttons were seen; no state changes could be observed without one.',
     tables: buttons.length ? [table('Buttons (accessible names)', ['Button', 'Pages', 'For example'], buttons)] : [],
   };
@@ -166,4 +168,17 @@ function formName(f: CrawledPage['forms'][number], i: number): string {
 function unique(rows: string[][]): string[][] {
   const seen = new Set<string>();
   return rows.filter((r) => { const k = JSON.stringify(r); if (seen.has(k)) return false; seen.add(k); return true; });
+}
+
+/** R2.1: how the crawl came to its pages (ways in), and the Pages Router routes the build manifest lists. */
+function waysIn(crawl: Crawl): ObservedTable[] {
+  const ways = new Map<string, string[]>();
+  for (const p of crawl.pages) if (p.foundBy) ways.set(p.foundBy, [...(ways.get(p.foundBy) ?? []), p.path]);
+  const out = ways.size ? [table('How the crawl came to its pages', ['Way in', 'Pages loaded', 'For example'], [...ways].map(([w, ps]) => [w, String(ps.length), ps.slice(0, 3).join(', ')]))] : [];
+  const routes = crawl.framework?.manifestRoutes;
+  if (routes?.length) {
+    const loaded = new Set(crawl.pages.map((p) => p.path));
+    out.push(table('Pages Router routes listed by the build manifest', ['Route', 'Loaded'], routes.map((r) => [r, /\[/.test(r) ? 'a pattern: its pages are found by links or the sitemap' : loaded.has(r) ? 'yes' : 'no'])));
+  }
+  return out;
 }

@@ -34,6 +34,10 @@ export interface RawPageFacts {
   nextData?: NextDataFacts;
   /** The first lines of visible text of the page's <main> (else its body), shortened: what a visitor reads first. */
   leadText: string[];
+  /** The build identifier: __NEXT_DATA__.buildId, or the App Router's flight data ("buildId" in 14, "b" from 15). */
+  buildId: string;
+  /** App Router: `href` values (same-origin paths, not /_next/) named in the page's flight data, at most 200. */
+  flightHrefs: string[];
 }
 
 /** The spec's generic texts (section 2), looked for in the page's visible text. */
@@ -135,10 +139,17 @@ const SCRIPT = `((generic) => {
   var nextData;
   var nd = document.getElementById('__NEXT_DATA__');
   if (nd) { try { var d = JSON.parse(nd.textContent || '{}'); nextData = { page: String(d.page || ''), gsp: !!d.gsp, gssp: !!d.gssp, isFallback: !!d.isFallback }; } catch (e) { nextData = undefined; } }
+  var buildId = '';
+  if (nd) { try { buildId = String(JSON.parse(nd.textContent || '{}').buildId || ''); } catch (e) { buildId = ''; } }
+  if (!buildId) { var bm = /"buildId":"([A-Za-z0-9_-]+)"/.exec(flight) || /"b":"([A-Za-z0-9_-]{6,})"/.exec(flight); if (bm) buildId = bm[1]; }
+  // Links a page names in its flight data: rendered ones and those of components not shown (a closed menu's items).
+  var flightHrefs = [];
+  var hre = /"href":"(\\/(?!\\/)(?!_next\\/)[^"\\\\]*)"/g, hm;
+  while ((hm = hre.exec(flight)) && flightHrefs.length < 200) if (flightHrefs.indexOf(hm[1]) < 0) flightHrefs.push(hm[1]);
   var lead = document.querySelector('main, [role=main]') || document.body;
   var leadText = (lead ? lead.innerText || '' : '').split(/\\n+/).map(function (l) { return short(l, 120); }).filter(Boolean).slice(0, 8);
   return {
-    routeGroups: groups.slice(0, 10), nextData: nextData, leadText: leadText,
+    routeGroups: groups.slice(0, 10), nextData: nextData, leadText: leadText, buildId: buildId, flightHrefs: flightHrefs,
     resultSelectors: results,
     title: document.title, hasTitleElement: !!titleEl,
     firstHeading: short((h1 || anyH) ? ((h1 || anyH).innerText || (h1 || anyH).textContent) : '', 200),

@@ -3,7 +3,9 @@ import { readPageFacts } from './page-facts';
 import { pathShapeOf, payloadShape, redactQuery } from './redact';
 import { isPageDelivery, pageDataTarget } from './requests';
 import { routeShape } from '../crawl/shape';
-import type { CallFact, ClickFact, CrawledLink, CrawledPage } from '../crawl/model';
+import type { CallFact, ClickFact, CrawledLink, CrawledPage, WayIn } from '../crawl/model';
+import { openMenus } from './menus';
+import { NOT_A_PAGE } from './frontier';
 
 /** Bounds of one page visit (each wait is for a named thing and ends on its own). */
 export const VISIT = {
@@ -13,6 +15,8 @@ export const VISIT = {
   /** The page sits in view until no new page-data request for `quietMs`, at most `sitMs`. */
   quietMs: 500,
   sitMs: 3_000,
+  /** At the bottom of a tall page with links below the fold: how long the first prefetch they start is awaited. */
+  lateMs: 1_500,
   /** Scrolling through a tall page: at most this many viewport-high steps, `stepMs` apart. */
   scrollSteps: 10,
   stepMs: 120,
@@ -33,7 +37,8 @@ const SIGN_IN = /sign[\s_-]?in|log[\s_-]?in|sign[\s_-]?up|register|\baccount|log
 export class Tab {
   private current: Visit = { requests: [], lastPageData: 0 };
 
-  constructor(readonly page: Page) {
+  /** `menusOpened`: the menus pressed open in this crawl (shared by its tabs, so each is opened once). */
+  constructor(readonly page: Page, private readonly menusOpened = new Set<string>()) {
     page.on('request', (r) => {
       if (!inMainFrame(r, page)) return;
       this.current.requests.push(r);
@@ -42,8 +47,11 @@ export class Tab {
     });
   }
 
-  /** Loads `path` and reads what the crawl keeps. Never throws for the site's faults. */
-  async visit(origin: string, path: string): Promise<{ page: CrawledPage; linkPaths: string[] }> {
+  /**
+   * Loads `path` and reads what the crawl keeps; `found` are the same-origin paths it leads to and
+   * the way each was found (its links, its flight data, its menus). Never throws for the site's faults.
+   */
+  async visit(origin: string, path: string, opts: { menus?: boolean } = {}): Promise<{ page: CrawledPage; found: { path: string; way: WayIn }[] }> {
     const visit: Visit = { requests: [], lastPageData: Date.now() };
     this.current = visit;
     const base = emptyPage(path);
@@ -54,10 +62,10 @@ export class Tab {
       status = res?.status() ?? 0;
       dynamic = /no-store|private/i.test(res?.headers()['cache-control'] ?? '');
     } catch (e) {
-      return { page: { ...base, error: firstLine(e) }, linkPaths: [] };
+      return { page: { ...base, error: firstLine(e) }, found: [] };
     }
     const landed = new URL(this.page.url());
-    if (landed.origin !== origin) return { page: { ...base, status, error: `redirected to another origin (${landed.origin})` }, linkPaths: [] };
+    if (landed.origin !== origin) return { page: { ...base, status, error: `redirected to another origin (${landed.origin})` }, found: [] };
     const finalPath = landed.pathname !== path ? landed.pathname : undefined;
 
     const nextScripts = visit.requests.some((r) => r.resourceType() === 'script' && new URL(r.url()).pathname.startsWith('/_next/'));
@@ -69,11 +77,14 @@ export class Tab {
     try {
       facts = await readPageFacts(this.page);
     } catch (e) {
-      return { page: { ...base, status, finalPath, error: `could not read the page: ${firstLine(e)}` }, linkPaths: [] };
+      return { page: { ...base, status, finalPath, error: `could not read the page: ${firstLine(e)}` }, found: [] };
     }
     const inViewRequests = visit.requests.length;
     // Then scroll through a tall page, so router links below the fold show themselves by their prefetch.
-    if (facts.scrollHeight > facts.viewportHeight * 1.2) await this.scrollThrough(visit, facts.scrollHeight, facts.viewportHeight);
+    // Links below the fold, visible, that nothing prefetched yet: their prefetch is awaited at the bottom.
+    const inViewData = new Set(visit.requests.map((r) => pageDataTarget(wire(r))));
+    const belowFold = facts.links.some((l) => l.visible && !l.inView && l.url.startsWith(origin) && !inViewData.has(safePath(l.url)));
+    if (facts.scrollHeight > facts.viewportHeight * 1.2) await this.scrollThrough(visit, facts.scrollHeight, facts.viewportHeight, belowFold);
     const targets = (rs: Request[]) => [...new Set(rs.map((r) => pageDataTarget(wire(r))).filter((p): p is string => p !== undefined))];
     const pageDataRequested = targets(visit.requests.slice(0, inViewRequests));
     const pageDataOnScroll = targets(visit.requests.slice(inViewRequests)).filter((p) => !pageDataRequested.includes(p));
@@ -96,6 +107,12 @@ export class Tab {
       payload: payloadShape(r.postData(), r.headers()['content-type']),
       page: finalPath ?? path,
     }));
+    // Ways in beyond the rendered links: hrefs only in the flight data, links only in a menu opened by its button (last: it changes the page).
+    const linked = new Set(links.map((l) => l.path));
+    const samePaths = (urls: string[]) => [...new Set(urls.map((u) => { try { const x = new URL(u, origin); return x.origin === origin ? x.pathname : ''; } catch { return ''; } }).filter((p) => p && !linked.has(p)))];
+    const flightLinks = samePaths(facts.flightHrefs ?? []).filter((p) => !p.startsWith('/_next/') && !NOT_A_PAGE.test(p));
+    const menus = opts.menus === false ? { links: [], pressed: [] } : await openMenus(this.page, this.menusOpened);
+    const menuLinks = samePaths(menus.links).filter((p) => !flightLinks.includes(p));
     const signInLinks = [...new Set(facts.links.filter((l) => SIGN_IN.test(l.text) || SIGN_IN.test(safePath(l.url))).map((l) => `${l.text || '(no text)'} → ${redactQuery(l.href)}`))];
     return {
       page: {
@@ -107,8 +124,14 @@ export class Tab {
         pagesRouter: facts.pagesRouter, appRouter: facts.appRouter, hydrated: facts.hydrated, pageDataRequested, pageDataOnScroll,
         scripts, dynamic, resultSelectors: facts.resultSelectors,
         routeGroups: facts.routeGroups ?? [], ...(facts.nextData ? { nextData: facts.nextData } : {}), leadText: facts.leadText ?? [],
+        ...(facts.buildId ? { buildId: facts.buildId } : {}),
+        ...(flightLinks.length ? { flightLinks } : {}), ...(menuLinks.length ? { menuLinks } : {}), ...(menus.pressed.length ? { menusPressed: menus.pressed } : {}),
       },
-      linkPaths: [...new Set(links.map((l) => l.path))],
+      found: [
+        ...[...linked].map((p) => ({ path: p, way: 'link' as const })),
+        ...flightLinks.map((p) => ({ path: p, way: 'flight data' as const })),
+        ...menuLinks.map((p) => ({ path: p, way: 'menu' as const })),
+      ],
     };
   }
 
@@ -167,14 +190,19 @@ export class Tab {
     return out;
   }
 
-  private async scrollThrough(visit: Visit, height: number, viewport: number): Promise<void> {
+  private async scrollThrough(visit: Visit, height: number, viewport: number, belowFold: boolean): Promise<void> {
     const steps = Math.min(VISIT.scrollSteps, Math.ceil(height / viewport));
+    const pageData = () => visit.requests.filter((r) => pageDataTarget(wire(r)) !== undefined).length;
+    const before = pageData();
     for (let i = 1; i <= steps; i++) {
       await this.page.evaluate(`window.scrollTo(0, ${i * viewport})`).catch(() => undefined);
       await this.page.waitForTimeout(VISIT.stepMs);
     }
     // At the bottom until prefetches go quiet: a link seen only for one short step may not have
     // been prefetched yet on a busy machine (the page's last link is often the one a test clicks).
+    // With links below the fold, the first prefetch they start is awaited first (at most lateMs).
+    const until = Date.now() + VISIT.lateMs;
+    while (belowFold && pageData() === before && Date.now() < until) await this.page.waitForTimeout(100);
     await this.sitUntilQuiet(visit);
     await this.page.evaluate('window.scrollTo(0, 0)').catch(() => undefined);
     await this.sitUntilQuiet(visit);

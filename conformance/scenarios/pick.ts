@@ -35,6 +35,37 @@ export const prPage = (p: CrawledPage | undefined): p is CrawledPage => ok(p) &&
 export const clickable = (l: CrawledLink): boolean => l.visible && l.href === l.path;
 export const routerLink = (l: CrawledLink): boolean => clickable(l) && (l.prefetched || l.prefetchedOnScroll);
 export const neverPrefetched = (l: CrawledLink): boolean => clickable(l) && !l.prefetched && !l.prefetchedOnScroll;
+/**
+ * How the pickers read one router's pages and links. App Router first; the Pages Router's pages are
+ * taken only where no App Router page fits (a Pages-Router-only site, issue 21), so a site with App
+ * Router pages gets the same picks as before. A Pages Router `<Link>` in view prefetches its page's
+ * code (Webpack names the chunk after the page: pageChunkPrefix) and, for a page with
+ * getStaticProps, its data (/_next/data/…, read as page data).
+ */
+export interface RouterKind {
+  /** Words for notes: "an App Router page". */
+  name: string;
+  page: (p: CrawledPage | undefined) => p is CrawledPage;
+  /** `l` on `from` is handled by this router (seen by its prefetch). */
+  link: (from: CrawledPage, l: CrawledLink, byPath: Map<string, CrawledPage>) => boolean;
+}
+
+/** `from` loaded `to`'s own Pages Router chunk (its viewport prefetch) — Webpack names only; Turbopack hashes them. */
+export function chunkPrefetched(from: CrawledPage, to: CrawledPage | undefined): boolean {
+  if (!to || to.path === from.path) return false;
+  const prefix = pageChunkPrefix(to.nextData?.page ?? to.path);
+  return from.scripts.some((s) => { try { return decodeURIComponent(s).startsWith(prefix); } catch { return false; } });
+}
+
+export const APP_ROUTER: RouterKind = { name: 'an App Router page', page: (p): p is CrawledPage => arPage(p), link: (_from, l) => routerLink(l) };
+export const PAGES_ROUTER: RouterKind = {
+  name: 'a Pages Router page',
+  page: (p): p is CrawledPage => prPage(p),
+  link: (from, l, byPath) => clickable(l) && (l.prefetched || l.prefetchedOnScroll || chunkPrefetched(from, byPath.get(l.path))),
+};
+/** In the order the pickers try them. */
+export const ROUTERS: readonly RouterKind[] = [APP_ROUTER, PAGES_ROUTER];
+
 /** `from` has a clickable link to `path`. */
 export const linksTo = (from: CrawledPage, path: string, pred: (l: CrawledLink) => boolean = clickable): boolean => from.links.some((l) => l.path === path && pred(l));
 
@@ -65,11 +96,11 @@ export function sortHomeFirst(pages: CrawledPage[]): CrawledPage[] {
   return [...pages].sort((a, b) => Number(b.path === '/') - Number(a.path === '/'));
 }
 
-/** The longest simple chain (up to 5) of App Router pages joined by router links, from / when it can. */
-export function findChain(pages: CrawledPage[], byPath: Map<string, CrawledPage>): string[] | undefined {
+/** The longest simple chain (up to 5) of one router's pages joined by its router links, from / when it can. */
+export function findChain(pages: CrawledPage[], byPath: Map<string, CrawledPage>, r: RouterKind = APP_ROUTER): string[] | undefined {
   // Each page needs its own document title (R2.9 announces it).
-  const titled = (path: string) => { const p = byPath.get(path); return arPage(p) && !!p.title; };
-  const next = (p: CrawledPage) => [...new Set(p.links.filter((l) => routerLink(l) && l.path !== p.path && titled(l.path)).map((l) => l.path))];
+  const titled = (path: string) => { const p = byPath.get(path); return r.page(p) && !!p.title; };
+  const next = (p: CrawledPage) => [...new Set(p.links.filter((l) => r.link(p, l, byPath) && l.path !== p.path && titled(l.path)).map((l) => l.path))];
   let best: string[] = [];
   let budget = 20_000;
   const walk = (path: string[]) => {
@@ -118,17 +149,30 @@ export function throwingButton(k: PickKit, pages: CrawledPage[], kind: string) {
 }
 
 /** The page with the most prefetched links in view in its <main>, when it has at least 8. */
-export function busiestPrefetchPage(pages: CrawledPage[]): { page: string; links: number } | undefined {
-  const best = pages.filter(arPage)
+export function busiestPrefetchPage(pages: CrawledPage[], r: RouterKind = APP_ROUTER): { page: string; links: number } | undefined {
+  const best = pages.filter(r.page)
     .map((p) => ({ p, n: new Set(p.links.filter((l) => l.inView && l.inMain && l.prefetched).map((l) => l.path)).size }))
     .filter((x) => x.n >= 8).sort((a, b) => b.n - a.n)[0];
   return best && { page: best.p.path, links: best.n };
 }
 
-/** A router link in view on `from`, prefetched while it sat there, to an App Router page `want` accepts; content before navigation. */
-export function inViewPrefetch(byPath: Map<string, CrawledPage>, from: CrawledPage, want: (to: CrawledPage) => boolean): CrawledLink | undefined {
+/** A router link in view on `from`, its data prefetched while it sat there, to a page of the router `want` accepts; content before navigation. */
+export function inViewPrefetch(byPath: Map<string, CrawledPage>, from: CrawledPage, want: (to: CrawledPage) => boolean, r: RouterKind = APP_ROUTER): CrawledLink | undefined {
   return [...from.links].sort((a, b) => Number(a.inNav) - Number(b.inNav))
-    .find((l) => routerLink(l) && l.prefetched && l.inView && l.path !== from.path && arPage(byPath.get(l.path)) && want(byPath.get(l.path)!));
+    .find((l) => r.link(from, l, byPath) && l.prefetched && l.inView && l.path !== from.path && r.page(byPath.get(l.path)) && want(byPath.get(l.path)!));
+}
+
+/**
+ * Pages Router: a visible, in-view link never prefetched (prefetch={false}) that hovering showed to be
+ * a router link (it fetched the target's code), to a page whose data a click fetches (getStaticProps
+ * or getServerSideProps: without either the Pages Router requests no page data).
+ */
+export function pickNotPrefetchedPages(pages: CrawledPage[], byPath: Map<string, CrawledPage>, preferred: (from: CrawledPage) => boolean = () => false) {
+  const cands = pages.filter(prPage).flatMap((from) =>
+    from.links.filter((l) => { const to = byPath.get(l.path); return neverPrefetched(l) && l.inView && l.path !== from.path && prPage(to) && !!(to.nextData?.gsp || to.nextData?.gssp) && !!l.hoverLoads?.length && !chunkPrefetched(from, to); })
+      .map((l) => ({ from: from.path, to: l.path, rank: Number(!l.inNav) * 2 + Number(preferred(from)) })));
+  cands.sort((a, b) => b.rank - a.rank);
+  return cands[0] && { from: cands[0].from, to: cands[0].to };
 }
 
 export function linksHome(p: CrawledPage): boolean {

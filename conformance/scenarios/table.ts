@@ -1,9 +1,11 @@
 import type { Mode } from '../../spec/clauses';
 import { groupByShape } from '../crawl/shape';
 import { titleOf, type CheckTools, type FetchedPage } from './check';
+import { GUESSED_STATUS, type FrameworkRequest } from '../crawl/model';
 import {
   arPage, busiestPrefetchPage, clickable, findChain, firstOf, GENERIC_TITLES, inViewPrefetch, linksHome, linksTo, ok,
-  pageChunkPrefix, pickNotPrefetched, prPage, routerLink, sitePages, sortHomeFirst, throwingButton, unknownPaths, type PickKit,
+  pageChunkPrefix, pickNotPrefetched, pickNotPrefetchedPages, prPage, ROUTERS, sitePages, sortHomeFirst, throwingButton, unknownPaths, type PickKit,
+  type RouterKind,
 } from './pick';
 import { array, control, int, object, optional, path, record, scenarioShape, str, type Shape, type TypeOf } from './schema';
 
@@ -57,7 +59,7 @@ async function pageAnswers({ page }: { page: string }, t: CheckTools): Promise<v
   await t.answers(page);
 }
 
-const untitledPages = (k: PickKit) => k.pages.filter((p) => arPage(p) && !p.hasTitleElement && !p.title && p.firstHeading);
+const untitledPages = (k: PickKit, r: RouterKind = ROUTERS[0]) => k.pages.filter((p) => r.page(p) && !p.hasTitleElement && !p.title && p.firstHeading);
 const known = (k: PickKit) => new Set(k.pages.map((p) => p.path));
 
 export const SCENARIOS = {
@@ -107,12 +109,13 @@ export const SCENARIOS = {
       }
     },
     discover: {
-      need: 'pages that show the generic error page of a status code (heading "404", "500", … and the title from the spec\'s table)',
+      need: 'pages that show the generic error page of a status code (heading "404", "500", … and the title from the spec\'s table); the framework\'s own not-found page (/404, or an unknown address) did not show one either',
       pick(k) {
-        // A status-code heading and a title from the spec's table.
+        // A status-code heading and a title from the spec's table. The crawled pages first, then the
+        // framework's own pages loaded after the crawl (its not-found page at /404, a made-up address).
         const pages: Record<string, string> = {};
         const realNotFound: Record<string, string> = {};
-        for (const p of k.pages) {
+        for (const p of [...k.pages, ...(k.crawl.framework?.pages ?? [])]) {
           if (p.error || p.finalPath) continue;
           const code = /^([1-5]\d\d)$/.exec(p.firstHeading.trim())?.[1];
           if (!code || !p.errorTexts.some((t) => GENERIC_TITLES.some((g) => t.includes(g)))) continue;
@@ -121,6 +124,15 @@ export const SCENARIOS = {
         }
         // A real 404 page stands in for the 404 row when the site has no page that shows it on purpose.
         if (!pages['404'] && realNotFound['404']) pages['404'] = realNotFound['404'];
+        // The rows of the spec's table no page was found for, each named (server delivery may still judge them by realStatuses).
+        if (Object.keys(pages).length) {
+          for (const code of ['400', '404', '405', '500']) if (!pages[code]) k.needPart(code, `a page that shows the generic error page for ${code} (heading "${code}" and the table's title)${code === '400' || code === '405' ? '; in server delivery realStatuses may judge the row instead' : ''}`);
+          if (!Object.keys(pages).some((c) => !['400', '404', '405', '500'].includes(c))) k.needPart('other', 'a page that shows the generic error page for a code outside the table (e.g. 418)');
+        }
+        if (Object.keys(pages).length && k.crawl.framework) {
+          const own = Object.entries(pages).filter(([, path]) => k.crawl.framework!.pages.some((p) => p.path === path));
+          if (own.length) k.note(`${own.map(([code, path]) => `${code}: ${path}`).join(', ')} — the framework's own page, loaded after the crawl (no link led there), shown as the generic error page`);
+        }
         return Object.keys(pages).length ? { pages } : undefined;
       },
     },
@@ -137,21 +149,32 @@ export const SCENARIOS = {
     },
     discover: {
       modes: SERVER,
-      // Always given (the unknown path is made up); the parts the site lacks are listed one by one.
+      // Each request checked before it is used (discovery/framework.ts): a made-up address that answered
+      // 404, a malformed segment of a dynamic route that answered 400, a POST to a file served as is
+      // that answered 405, each with the generic error page. The parts the site lacks are listed one by one.
+      need: 'requests the server answers with an error status and the generic error page: none of the checks after the crawl answered as guessed',
       pick(k) {
-        const dynamicShape = groupByShape(k.pages.filter(ok).map((p) => p.path)).find((g) => g.shape.includes(':id'));
+        const fw = k.crawl.framework;
+        const checked = (guess: FrameworkRequest['guess']) => fw?.requests.filter((r) => r.guess === guess) ?? [];
+        const answered = (guess: FrameworkRequest['guess']) => checked(guess).find((r) => r.status === GUESSED_STATUS[guess] && r.showsCode)?.path;
+        const tried = (guess: FrameworkRequest['guess']) => checked(guess).map((r) => `${r.method} ${r.path} answered ${r.status || r.error}${r.status && !r.showsCode ? ' without a status code shown' : ''}`).join('; ');
+        // The made-up address (unknownPaths' first), loaded after the crawl: used when it answered 404.
+        const madeUp = unknownPaths(known(k))[0];
+        const notFound = fw?.pages.find((p) => p.path === madeUp && p.status === 404 && !p.error && !p.finalPath)?.path;
+        const malformedUrl = answered('malformed-segment');
+        const postToStatic = answered('post-to-static-file');
         const throwing = k.pages.find((p) => p.status === 500 && p.firstHeading.trim() === '500' && !p.finalPath);
-        // A page generated at build time (Pages Router getStaticProps, said by its __NEXT_DATA__) is a static page to POST to.
-        const ssg = k.pages.find((p) => prPage(p) && p.nextData?.gsp && !p.nextData.gssp && !p.nextData.isFallback);
-        if (!ssg) k.needPart('postToStatic', 'a page generated at build time to POST to (a Pages Router page whose __NEXT_DATA__ says getStaticProps); a file served as is cannot be told from a page from outside');
+        if (!postToStatic) k.needPart('postToStatic', `a file served as is (the build's /_next/static/ files) to which a POST is answered 405 with the generic error page${tried('post-to-static-file') ? ` — ${tried('post-to-static-file')}` : ': no such file was seen'}`);
         if (!throwing) k.needPart('throwingPage', 'a page that answers 500 with the generic error page (heading "500")');
-        if (!dynamicShape) k.needPart('malformedUrl', 'a dynamic route (pages like /posts/1, /posts/2) to send a malformed segment to');
-        return {
-          unknownPath: unknownPaths(known(k))[0],
-          ...(dynamicShape ? { malformedUrl: dynamicShape.shape.replace(':id', '%E0%A4%A').replace(/:id/g, '1') } : {}),
+        if (!malformedUrl) k.needPart('malformedUrl', `a dynamic route (pages like /posts/1, or a [param] route of the build manifest) whose malformed segment is answered 400 with the generic error page${tried('malformed-segment') ? ` — ${tried('malformed-segment')}` : ': none was seen'}`);
+        if (!notFound) k.needPart('unknownPath', `an address the site answers 404: the made-up ${madeUp} ${fw?.pages.find((p) => p.path === madeUp) ? `answered ${fw.pages.find((p) => p.path === madeUp)!.status || 'nothing'}` : 'was not loaded'}`);
+        const value = {
+          ...(malformedUrl ? { malformedUrl } : {}),
+          ...(postToStatic ? { postToStatic } : {}),
+          ...(notFound ? { unknownPath: notFound } : {}),
           ...(throwing ? { throwingPage: throwing.path } : {}),
-          ...(ssg ? { postToStatic: ssg.path } : {}),
         };
+        return Object.keys(value).length ? value : undefined;
       },
     },
   }),
@@ -175,8 +198,9 @@ export const SCENARIOS = {
     shape: scenarioShape({ page: path, trigger: control }),
     preflight: pageAnswers,
     discover: {
-      need: 'an App Router page with a button whose name says it crashes the page (/throw|crash|error/i)',
-      pick: (k) => throwingButton(k, k.pages.filter(arPage), 'an App Router page'),
+      need: 'an App Router page with a button whose name says it crashes the page (/throw|crash|error/i); where no App Router page has one, a Pages Router page with such a button (its client-side error page is that router\'s global failure page)',
+      // The Pages Router's global failure page is its client-side error page (R2.4's): taken only where no App Router page has such a button.
+      pick: (k) => firstOf([...ROUTERS], (r) => throwingButton(k, k.pages.filter(r.page), r.name)),
     },
   }),
 
@@ -234,9 +258,10 @@ export const SCENARIOS = {
       for (let i = 0; i + 1 < chain.length; i++) await t.linksTo(chain[i], chain[i + 1]);
     },
     discover: {
-      need: 'four App Router pages with titles of their own, each linking to the next by a router link (a link that is prefetched)',
+      need: 'four pages of one router (App Router first, else Pages Router) with titles of their own, each linking to the next by a router link (a link whose prefetch was seen); a link between the routers is a full page load',
       pick(k) {
-        const chain = findChain(k.pages, k.byPath);
+        // One router's pages: a link between the two routers is a full page load, not a client navigation.
+        const chain = firstOf([...ROUTERS], (r) => findChain(k.pages, k.byPath, r));
         return chain && { chain };
       },
     },
@@ -249,12 +274,12 @@ export const SCENARIOS = {
     shape: scenarioShape({ tall: path, other: path }),
     preflight: async ({ tall, other }, t) => { await linkedPair(t, tall, other); },
     discover: {
-      need: 'an App Router page at least 1000 px taller than the window with a router link to another page',
-      pick: (k) => firstOf(k.pages.filter((p) => arPage(p) && p.scrollHeight - p.viewportHeight >= 1000), (p) => {
-        const cands = p.links.filter((l) => routerLink(l) && l.path !== p.path && arPage(k.byPath.get(l.path)));
+      need: 'a page (App Router first, else Pages Router) at least 1000 px taller than the window with a router link to another page of its router',
+      pick: (k) => firstOf([...ROUTERS], (r) => firstOf(k.pages.filter((p) => r.page(p) && p.scrollHeight - p.viewportHeight >= 1000), (p) => {
+        const cands = p.links.filter((l) => r.link(p, l, k.byPath) && l.path !== p.path && r.page(k.byPath.get(l.path)));
         const l = cands.find((x) => x.inView && x.path !== '/') ?? cands.find((x) => x.inView) ?? cands[0];
         return l && { tall: p.path, other: l.path };
-      }),
+      })),
     },
   }),
 
@@ -273,19 +298,21 @@ export const SCENARIOS = {
     },
     discover: {
       need: (k) => {
-        const untitled = untitledPages(k);
+        const untitled = [...ROUTERS].flatMap((r) => untitledPages(k, r));
         return untitled.length
-          ? `a page linking both to the untitled page ${untitled[0].path} and to a page with a title`
-          : 'an App Router page with no <title> element but a heading (its first heading is announced), linked from a page that also links to a titled page';
+          ? `a page linking both to the untitled page ${untitled[0].path} and to a page of its router with a title`
+          : 'a page (App Router first, else Pages Router) with no <title> element but a heading (its first heading is announced), linked from a page that also links to a titled page';
       },
       pick(k) {
-        // A page without a <title> element but with a heading, and a titled one, both linked from one page.
-        const untitled = untitledPages(k);
-        return firstOf(sortHomeFirst(k.pages.filter(arPage)), (from) => {
-          const u = untitled.find((x) => x.path !== from.path && linksTo(from, x.path, clickable));
-          if (!u) return undefined;
-          const t = from.links.find((l) => clickable(l) && l.path !== from.path && l.path !== u.path && (() => { const tp = k.byPath.get(l.path); return arPage(tp) && !!tp.title; })());
-          return t && { from: from.path, titled: t.path, untitled: u.path };
+        // A page without a <title> element but with a heading, and a titled one, both linked from one page (one router's pages).
+        return firstOf([...ROUTERS], (r) => {
+          const untitled = untitledPages(k, r);
+          return firstOf(sortHomeFirst(k.pages.filter(r.page)), (from) => {
+            const u = untitled.find((x) => x.path !== from.path && linksTo(from, x.path, clickable));
+            if (!u) return undefined;
+            const t = from.links.find((l) => clickable(l) && l.path !== from.path && l.path !== u.path && (() => { const tp = k.byPath.get(l.path); return r.page(tp) && !!tp.title; })());
+            return t && { from: from.path, titled: t.path, untitled: u.path };
+          });
         });
       },
     },
@@ -301,11 +328,14 @@ export const SCENARIOS = {
       await t.linksTo(from, '/');
     },
     discover: {
-      need: 'an App Router page with a visible router link to another App Router page that is not prefetched (prefetch={false}), so the click fetches its page data',
+      need: 'an App Router page with a visible router link to another App Router page that is not prefetched (prefetch={false}), so the click fetches its page data; or a Pages Router page with such a link (hovering it fetched the code) to a page with getStaticProps or getServerSideProps',
       // A router link never prefetched: clicking it fetches the page data. A page that prefetches its
       // other links shows its router is at work; else the click after the crawl showed it (follow-up.ts).
       // One test goes home from `from`: a link to "/" is preferred, not required.
-      pick: (k) => pickNotPrefetched(k.pages, k.byPath, k.crawl.clicks ?? [], (from, to) => !to.dynamic, (from) => linksHome(from)),
+      // On a site without such an App Router pair, a Pages Router link with prefetch={false} (hovering it fetched the
+      // target's code) to a page with getStaticProps/getServerSideProps: the click fetches /_next/data/….
+      pick: (k) => pickNotPrefetched(k.pages, k.byPath, k.crawl.clicks ?? [], (from, to) => !to.dynamic, (from) => linksHome(from))
+        ?? pickNotPrefetchedPages(k.pages, k.byPath, (from) => linksHome(from)),
     },
   }),
 
@@ -385,14 +415,16 @@ export const SCENARIOS = {
     // K9.3 times the prefetch made from `from`: no way back is needed.
     preflight: async ({ from, to }, t) => { await linkedPair(t, from, to); },
     discover: {
-      need: 'an App Router page with a link in view whose target, a page not rendered per request, is prefetched while the page sits in view',
+      need: 'a page (App Router first, else Pages Router) with a link in view whose target, a page not rendered per request, has its data prefetched while the page sits in view',
       pick(k) {
         // A link in view whose target's data was prefetched while the page sat there, to a page not
         // rendered per request. From the prefetch scenario's page first (a list of prefetched links is
         // the plainest case).
-        const busiest = busiestPrefetchPage(k.pages)?.page;
-        const first = [...k.pages].sort((a, b) => Number(b.path === busiest) - Number(a.path === busiest));
-        return firstOf(first.filter(arPage), (from) => { const l = inViewPrefetch(k.byPath, from, (to) => !to.dynamic); return l && { from: from.path, to: l.path }; });
+        return firstOf([...ROUTERS], (r) => {
+          const busiest = busiestPrefetchPage(k.pages, r)?.page;
+          const first = [...k.pages].sort((a, b) => Number(b.path === busiest) - Number(a.path === busiest));
+          return firstOf(first.filter(r.page), (from) => { const l = inViewPrefetch(k.byPath, from, (to) => !to.dynamic, r); return l && { from: from.path, to: l.path }; });
+        });
       },
     },
   }),
@@ -437,7 +469,7 @@ export const SCENARIOS = {
     discover: {
       need: 'a page with at least 8 links in view, in its <main> element, whose targets are prefetched',
       pick(k) {
-        const p = busiestPrefetchPage(k.pages);
+        const p = firstOf([...ROUTERS], (r) => busiestPrefetchPage(k.pages, r));
         return p && { page: p.page, minLinks: Math.max(8, Math.min(p.links, 10)) };
       },
     },
@@ -459,7 +491,10 @@ export const SCENARIOS = {
         if (p.error) t.bad(`${page} could not be fetched: ${p.error}`);
       }
     },
-    discover: { pick: (k) => sitePages(k.crawl) },
+    discover: {
+      need: 'a page that answers: no crawled page could be loaded and read',
+      pick: (k) => { const s = sitePages(k.crawl); return s.paths.length ? s : undefined; },
+    },
   }),
 };
 

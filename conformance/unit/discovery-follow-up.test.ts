@@ -89,10 +89,10 @@ describe('pages generated on demand', () => {
 });
 
 describe('other scenarios read from what the framework says about a page', () => {
-  it('take a Pages Router page generated at build time as the static page to POST to', () => {
+  it('do not take a Pages Router page generated at build time as the static page to POST to (a POST to a page answers 200)', () => {
     const c = referenceLike('server');
     c.pages.push(pageOf('/status/418', { appRouter: false, pagesRouter: true, nextData: { page: '/status/[code]', gsp: true, gssp: false, isFallback: false } }));
-    expect(fillScenarios(c).scenarios.realStatuses?.postToStatic).toBe('/status/418');
+    expect(fillScenarios(c).scenarios.realStatuses?.postToStatic).toBeUndefined();
   });
 
   it('take an App Router page that answers 500 as the server crash, whatever its wording', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fromCrawl } from '../discovery/index';
 import { fillScenarios } from '../discovery/scenarios';
 import { sitePages } from '../scenarios/pick';
+import { frameworkRequestPlan } from '../discovery/framework';
 import { validateProfile } from '../run/profile';
 import { crawlOf, link, pageOf, referenceLike } from './discovery-crawl.fixture';
 
@@ -105,6 +106,9 @@ describe('discovery fills scenarios from a crawl', () => {
       pageOf('/demos/action', { forms: [{ method: 'get', action: '', serverFunction: true, fields: [], submits: ['Send'] }], resultSelectors: ['[data-testid="action-result"]'] }),
       pageOf('/demos/server-crash', { status: 500, errorTexts: ['Application error: a server-side exception has occurred (see the server logs for more information).'] }),
     );
+    // The malformed segment goes to the first dynamic shape, and is used once it answered 400 (framework.ts).
+    expect(frameworkRequestPlan(c.pages, [], 'server').find((r) => r.guess === 'malformed-segment')?.path).toBe('/demos/links/%E0%A4%A');
+    c.framework = { pages: [], requests: [{ guess: 'malformed-segment', method: 'GET', path: '/demos/links/%E0%A4%A', status: 400, showsCode: true }] };
     const f = fillScenarios(c).scenarios;
     expect(f.dynamicFreshness).toEqual({ hub: '/demos/dynamic-hub', page: '/demos/dynamic' });
     expect(f.serverFunction).toEqual({ page: '/demos/action', submit: { role: 'button', name: 'Send' }, result: '[data-testid="action-result"]' });

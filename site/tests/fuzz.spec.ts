@@ -36,12 +36,16 @@ interface Answer {
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+// A browser reads answer headers up to 256 KiB (Chromium's limit); node's default is 16 KiB. A
+// trailing-slash redirect of an overlong path repeats the path in Location and Refresh (2 × 8 KB
+// seen), which node alone would refuse as "Header overflow": that is the client's limit, not a fault.
+const MAX_HEADER_BYTES = 256 * 1024;
 
 /** GET with the request path exactly as given (node's client validates only the character range). */
 function rawGet(base: URL, path: string, headers: Record<string, string>): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: base.hostname, port: base.port, method: 'GET', path, headers: { ...headers, 'accept-encoding': 'identity' }, agent },
+      { host: base.hostname, port: base.port, method: 'GET', path, headers: { ...headers, 'accept-encoding': 'identity' }, agent, maxHeaderSize: MAX_HEADER_BYTES },
       (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
