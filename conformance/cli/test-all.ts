@@ -5,7 +5,8 @@
 //      (builds both modes first), with the gate over every normative clause;
 //   4. the mutants' quick set, when mutants/ exists (npm run mutants runs them all);
 //   5. the truthfulness mutants: a missing precondition must give untested, a change the spec
-//      allows must leave the clause passed (issue 11);
+//      allows must leave the clause passed (issue 11); and the absent-subject set's cheap part: a
+//      clause whose subject a mutant removed must give untested (issue 21, --absent-subject);
 //   6. one column of the implementation matrix: Next 14.2's create-next-app template as a static
 //      export, a site nobody here wrote, judged against the verdicts its framework code implies;
 //   7. the package as another team gets it (matrix/consumer-check.ts): packed, installed in a temporary
@@ -87,6 +88,14 @@ async function main(): Promise<void> {
       const m = readMutantsSummary(out);
       if (!m) return { passed: 0, failed: 1, skipped: 0 };
       const ok = m.mutants.filter((x) => x.killed && x.collateral.length === 0).length;
+      return { passed: ok, failed: m.mutants.length - ok + (code !== 0 && ok === m.mutants.length ? 1 : 0), skipped: 0 };
+    });
+    await step('mutants (absent subjects: the clause\'s subject removed gives untested)', async () => {
+      rmSync(mutantsSummaryFile(out), { force: true });
+      const code = await exec(bin('tsx'), [mutants, '--absent-subject', '--jobs', '3', '--out', out]);
+      const m = readMutantsSummary(out);
+      if (!m) return { passed: 0, failed: 1, skipped: 0 };
+      const ok = m.mutants.filter((x) => x.killed).length;
       return { passed: ok, failed: m.mutants.length - ok + (code !== 0 && ok === m.mutants.length ? 1 : 0), skipped: 0 };
     });
     await step('mutants (truthfulness: untested and allowed changes)', async () => {
