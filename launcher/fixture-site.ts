@@ -2,7 +2,7 @@
  * Fixture sites (fixtures/<name>/: pages and config, no code of the repository) built with the
  * repository's own Next.js in one delivery mode, and served on 127.0.0.1 like the reference site.
  * A build lives in .cache/fixtures/<name>-<variant>-<mode>/ (git-ignored) and is kept while its
- * inputs hash the same: every file of the fixture, the mode, the variant, the files taken out of
+ * inputs hash the same: every file of the fixture (not its README), the mode, the variant, the files taken out of
  * the export, and the installed next, react and react-dom (content, not timestamps).
  */
 import { createHash } from 'node:crypto';
@@ -48,7 +48,8 @@ function filesOf(dir: string, rel = ''): string[] {
   return fs.readdirSync(path.join(dir, rel), { withFileTypes: true }).flatMap((e) => {
     const r = path.join(rel, e.name);
     if (e.isDirectory()) return /^(node_modules|\.next|out)$/.test(e.name) ? [] : filesOf(dir, r);
-    return e.isFile() && e.name !== 'next-env.d.ts' ? [r] : [];
+    // Its README and next-env.d.ts (written by the build) are not inputs.
+    return e.isFile() && e.name !== 'next-env.d.ts' && !e.name.endsWith('.md') ? [r] : [];
   }).sort();
 }
 

@@ -373,6 +373,12 @@ export const MUTANTS: Mutant[] = [
     ],
   },
   {
+    id: 'K9.2-no-data-fetch', mode: 'server', declared: ['K9.2'], expected: { 'K9.2': 'untested' },
+    description: 'The pages under /demos/retry/ no longer fetch their data after loading (their fallback HTML says isFallback: false): no page-data fetch to answer with a server error, so K9.2 is untested, not failed.',
+    probe: ['/demos/retry/mutant-probe'],
+    text: [{ what: 'isFallback in the fallback HTML of /demos/retry/<slug>', path: /^\/demos\/retry\/[^/]+$/, kinds: ['html'], find: /"isFallback":true/, replace: '"isFallback":false', count: [1, Infinity] }],
+  },
+  {
     id: 'K9.5-links-not-prefetching', mode: 'static', declared: ['K9.5', 'K9.4'], expected: { 'K9.5': 'untested', 'K9.4': 'untested' },
     description: 'Every router link of /demos/links has prefetch={false}: no prefetch starts there, so K9.5 (needs more than 5 prefetches) and K9.4 (needs prefetched data) are untested, not failed.',
     text: [
