@@ -8,7 +8,8 @@
  * 2. Time to first byte and largest contentful paint of the home page over loopback (paint.ts).
  * 3. Wall time of `npm run conformance` (both modes) after the builds and from fresh, where the
  *    time goes per clause, and the floor: the same page loads with no assertions (suite.ts).
- * 4. Build time per mode: timed here with --build, else read from the build markers (builds.ts).
+ * 4. A site nobody here wrote judged in one mode (foreign.ts).
+ * 5. Build time per mode: timed here with --build, else read from the build markers (builds.ts).
  *
  * Needs both builds (npm run site:build:static / site:build:server). Every figure is written with
  * the date, the machine, the load average and the command (render.ts).
@@ -20,8 +21,10 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, lookupChromium } from '../conformance/harness/browser';
 import { buildPaths, buildSite, isBuildFresh, onStopSignal, serveServer, serveStatic, type RunningServer } from '../launcher';
 import { buildBare } from './bare';
+import { timeForeign, type ForeignRun } from './foreign';
 import { markerBuildTime, type BuildTime } from './builds';
 import { parseOptions, USAGE } from './options';
+import { awaitQuiet, QUIET_LOAD } from './quiet';
 import { measurePaint } from './paint';
 import { render, type RenderInput } from './render';
 import { measureFloor, timeConformance, type Floor, type SuiteRun } from './suite';
@@ -42,6 +45,12 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
+  // Before anything is built or started: a busy machine gives figures of its load, not of the project.
+  const quiet = await awaitQuiet(opts.waitQuiet);
+  if (!quiet.quiet && !opts.allowLoad) {
+    console.error(`The machine is busy (1-minute load ${quiet.load.toFixed(2)} > ${QUIET_LOAD.toFixed(1)} after waiting ${quiet.waitedS.toFixed(0)} s): figures taken now would describe the load, not the project; stop what else runs and run npm run bench again (or pass --allow-load to write them marked void).`);
+    process.exit(2);
+  }
   const args = process.argv.slice(2).join(' ');
   const command = process.env.npm_lifecycle_event === 'bench' ? `npm run bench${args ? ` -- ${args}` : ''}` : `npx tsx bench/main.ts${args ? ` ${args}` : ''}`;
   const date = new Date();
@@ -52,7 +61,7 @@ async function main(): Promise<void> {
   if (!found.ok) throw new Error(found.message);
   log(`work folder ${workDir}; load ${load()}`);
 
-  // 4 first: a rebuild must come before anything measures the builds.
+  // 5 first: a rebuild must come before anything measures the builds.
   const builds: BuildTime[] = [];
   for (const mode of ['static', 'server'] as const) {
     if (opts.build) {
@@ -120,10 +129,16 @@ async function main(): Promise<void> {
     log('floor: the same page loads with no assertions…');
     floor = await measureFloor(() => chromium.launch({ executablePath: found.choice.executablePath, args: CHROMIUM_ARGS }), suites[0].loads);
   }
+  let foreign: ForeignRun | undefined;
+  if (!opts.skipForeign) {
+    log('a site nobody here wrote: npm run matrix -- --only next-14.2-static…');
+    foreign = await timeForeign(workDir);
+    log(`  ${secs(foreign.wallMs)}`);
+  }
   const before = JSON.parse(fs.readFileSync(path.join(__dirname, 'before-issue-15.json'), 'utf8')) as RenderInput['before'];
 
   // Write.
-  const md = render({ opts, command, date, machine, chromiumVersion, siteWeight, bare, paint, suites, floor, before, builds, loadEnd: load() });
+  const md = render({ opts, command, date, machine, chromiumVersion, siteWeight, bare, paint, suites, floor, foreign, before, builds, loadEnd: load(), loadStart: quiet.load });
   // The Matrix and Discovery sections are written by `npm run matrix` and by hand: kept as they are.
   const kept = fs.existsSync(opts.out) ? keptSections(fs.readFileSync(opts.out, 'utf8'), ['Matrix', 'Discovery']) : '';
   fs.writeFileSync(opts.out, kept ? `${md.trimEnd()}\n\n${kept}` : md);

@@ -8,14 +8,20 @@ export interface Options {
   /** Skip the fresh run (build folders moved away, both rebuilt inside `npm run conformance`). */
   skipFresh: boolean;
   skipBare: boolean;
+  /** Skip the run of the create-next-app 14.2 template (issue 24's foreign-site figure). */
+  skipForeign: boolean;
   build: boolean;
   out: string;
   /** Reuse this bare export folder instead of building one (its build time is then not known). */
   bareOut?: string;
+  /** Write the figures even when the machine is busy, each marked void (issue 24). */
+  allowLoad: boolean;
+  /** Seconds to wait for a quiet machine before refusing. */
+  waitQuiet: number;
   help: boolean;
 }
 
-export const USAGE = 'Usage: npm run bench [-- --skip-suite] [--skip-fresh] [--skip-bare] [--bare-out <folder>] [--runs N] [--build] [--out <file>]';
+export const USAGE = 'Usage: npm run bench [-- --skip-suite] [--skip-fresh] [--skip-bare] [--skip-foreign] [--bare-out <folder>] [--runs N] [--build] [--out <file>] [--wait-quiet S] [--allow-load]';
 
 /** Throws an Error with one sentence on bad input. */
 export function parseOptions(argv: string[]): Options {
@@ -23,17 +29,22 @@ export function parseOptions(argv: string[]): Options {
     args: argv,
     strict: true,
     options: {
-      runs: { type: 'string' }, 'skip-suite': { type: 'boolean' }, 'skip-fresh': { type: 'boolean' }, 'skip-bare': { type: 'boolean' }, build: { type: 'boolean' },
-      out: { type: 'string' }, 'bare-out': { type: 'string' }, help: { type: 'boolean', short: 'h' },
+      runs: { type: 'string' }, 'skip-suite': { type: 'boolean' }, 'skip-fresh': { type: 'boolean' }, 'skip-bare': { type: 'boolean' }, 'skip-foreign': { type: 'boolean' }, build: { type: 'boolean' },
+      out: { type: 'string' }, 'bare-out': { type: 'string' }, 'wait-quiet': { type: 'string' }, 'allow-load': { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
     },
   });
   const runs = Number(v.runs ?? 5);
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs needs a positive whole number, not ${JSON.stringify(v.runs)}.`);
+  const waitQuiet = Number(v['wait-quiet'] ?? 180);
+  if (!Number.isFinite(waitQuiet) || waitQuiet < 0) throw new Error(`--wait-quiet needs a number of seconds (0 or more), not ${JSON.stringify(v['wait-quiet'])}.`);
   return {
     runs,
+    allowLoad: !!v['allow-load'],
+    waitQuiet,
     skipSuite: !!v['skip-suite'],
     skipFresh: !!v['skip-fresh'],
     skipBare: !!v['skip-bare'],
+    skipForeign: !!v['skip-foreign'],
     build: !!v.build,
     out: path.resolve(v.out ?? path.join(repoRoot(), 'docs', 'benchmarks.md')),
     bareOut: v['bare-out'] && path.resolve(v['bare-out']),

@@ -10,7 +10,7 @@
  * These are the verdicts a truthful suite gives (issue 21): a pass needs its subject, links are
  * activated without a hover (a hover re-fetches Pages Router data), R2.5/server is untested on a
  * generic 500 page, whole-page-load steps of R2.9's chain are not judged. Where main's suite still
- * says otherwise the cell is listed in docs/implementations.md ("Cells awaiting suite changes").
+ * said otherwise, docs/truthful-verdicts.md has the before and after.
  */
 import { CLAUSES } from '../spec/clauses';
 import type { Ctx, Expectation, Row } from './expected';
@@ -62,7 +62,7 @@ function whole(id: string, e: Expectation): Partial<Record<Row, Expectation>> {
 function pagesRouterPages(v: V): Partial<Record<Row, Expectation>> {
   const c = (key: keyof typeof P) => P[key][v];
   const backLost = E('failed', 'Back re-renders the page, then scrolls to 0,0: without experimental.scrollRestoration (off by default) the router resets the scroll of every popstate navigation, and the browser\'s own restoration does not land after it', c('resetScroll'), c('scrollTo'), c('scrollRestorationOff'));
-  const backKept = E('passed', 'the router resets the scroll to 0,0 after rendering the page (no experimental.scrollRestoration), but Chromium\'s own restoration of the earlier position lands after it (4 of 4 runs of /tmp/r1 probes, and every suite run): observed, browser-dependent', c('resetScroll'), c('scrollTo'));
+  const backKept = E('passed', 'the router resets the scroll to 0,0 after rendering the page (no experimental.scrollRestoration), but Chromium\'s own restoration of the earlier position lands after it (4 of 4 probe runs, and every suite run): observed, browser-dependent', c('resetScroll'), c('scrollTo'));
   const back = v === '14.2' ? backLost : backKept;
   const forward = E('passed', 'Forward is a popstate that the router handles as a navigation to the next page: its content is rendered again', c('popState'));
   const announcer = E('passed', 'the Pages Router\'s route announcer (aria-live="assertive") reads document.title, else the first h1, whenever the path changes', c('announcer'));

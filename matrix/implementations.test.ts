@@ -167,8 +167,8 @@ describe('the extra pages of each site kind', () => {
   it('every page a profile names is served by a page file of that site (the chain, the pairs, the status pages)', () => {
     for (const site of ['pages-router', 'mixed'] as const) {
       const served = new Set(files(site, 'server').map(routeOf).filter(Boolean));
-      const p = JSON.parse(readFileSync(SITES[site].profile, 'utf8')).scenarios;
-      const named = [...p.navigation.chain, p.pageData.from, p.pageData.to, p.freshness.from, p.scroll.tall, p.scroll.other, p.announcer.untitled, p.brokenLink.from, p.noStatusError.page, p.clientCrash.page, p.routeLoadTimeout.from, p.routeLoadTimeout.to];
+      const p = loadProfile(SITES[site].profile).scenarios;
+      const named = [...p.navigation!.chain, p.pageData!.from, p.pageData!.to, p.freshness!.from, p.scroll!.tall, p.scroll!.other, p.announcer!.untitled, p.brokenLink!.from, p.noStatusError!.page, p.clientCrash!.page, p.routeLoadTimeout!.from, p.routeLoadTimeout!.to];
       for (const path of named) expect(served.has(path) || served.has(path.replace(/\/\d+$/, '/[id]')), `${site} ${path}`).toBe(true);
     }
   });

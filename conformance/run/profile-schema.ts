@@ -27,6 +27,17 @@ export function renderProfileSchema(): string {
       $schema: { type: 'string' },
       name: { type: 'string', minLength: 1 },
       description: { type: 'string' },
+      extends: {
+        description: 'Another profile (a path relative to this file) this one starts from: its name, description and build identifier unless given here, and every scenario it names; a scenario named here replaces the base\'s. For deployments of one site that differ in a few routes.',
+        type: 'string',
+        minLength: 1,
+      },
+      omit: {
+        description: 'With `extends`: scenarios of the base that this target does not have (left out, so their clauses are `untested` here).',
+        type: 'array',
+        uniqueItems: true,
+        items: { enum: [...SCENARIO_NAMES] },
+      },
       buildIdentifier: {
         description: 'Where the target\'s page-data requests carry the build identifier. Default: headers x-deployment-id, x-build-id, x-nextjs-deployment-id; query parameter dpl.',
         type: 'object',

@@ -36,13 +36,13 @@ export function mismatches(registry: Record<string, readonly string[]>, asked: M
     const listed = new Set(registry[id] ?? []);
     const used = asked.get(id) ?? new Set<string>();
     return [
-      ...[...used].filter((s) => !listed.has(s)).map((s) => `${id}'s tests ask for scenario ${s}: add it to CLAUSE_SCENARIOS['${id}'] in spec/clauses.ts`),
-      ...[...listed].filter((s) => !used.has(s)).map((s) => `CLAUSE_SCENARIOS['${id}'] names ${s}, which no test of ${id} asks for: take it off`),
+      ...[...used].filter((s) => !listed.has(s)).map((s) => `${id}'s tests ask for scenario ${s}: add it to ${id}'s scenarios in spec/clauses/`),
+      ...[...listed].filter((s) => !used.has(s)).map((s) => `${id}'s scenarios (spec/clauses/) name ${s}, which no test of ${id} asks for: take it off`),
     ];
   });
 }
 
-describe('CLAUSE_SCENARIOS (spec/clauses.ts)', () => {
+describe('each normative clause\'s scenarios (spec/clauses/, joined as CLAUSE_SCENARIOS)', () => {
   it('names exactly the scenarios each clause\'s tests ask for', () => {
     expect(mismatches(CLAUSE_SCENARIOS, askedByTests(), NORMATIVE.map((c) => c.id))).toEqual([]);
   });
@@ -51,8 +51,8 @@ describe('CLAUSE_SCENARIOS (spec/clauses.ts)', () => {
     expect(scenariosAskedFor("target.scenario('pageData'); scenarioFor(target.profile, 'navigation', mode)?.chain")).toEqual(['pageData', 'navigation']);
     const registry: Partial<Record<NormativeClauseId, readonly string[]>> = { 'C7.4': ['pageData', 'sitePages'] };
     expect(mismatches(registry as Record<string, readonly string[]>, new Map([['C7.4', new Set(['pageData', 'navigation'])]]), ['C7.4'])).toEqual([
-      'C7.4\'s tests ask for scenario navigation: add it to CLAUSE_SCENARIOS[\'C7.4\'] in spec/clauses.ts',
-      'CLAUSE_SCENARIOS[\'C7.4\'] names sitePages, which no test of C7.4 asks for: take it off',
+      'C7.4\'s tests ask for scenario navigation: add it to C7.4\'s scenarios in spec/clauses/',
+      'C7.4\'s scenarios (spec/clauses/) name sitePages, which no test of C7.4 asks for: take it off',
     ]);
   });
 });

@@ -1,7 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REFERENCE_PROFILE_FILE as REFERENCE_PROFILE } from '../run/channel';
-import { scenarioFor, validateProfile, type TargetProfile } from '../run/profile';
+import { loadProfile, scenarioFor, validateProfile, type TargetProfile } from '../run/profile';
 
 const reference = JSON.parse(readFileSync(REFERENCE_PROFILE, 'utf8')) as TargetProfile;
 
@@ -24,3 +26,35 @@ describe('target profiles', () => {
     expect(scenarioFor({ name: 'empty', scenarios: {} }, 'pageData', 'static')).toBeUndefined();
   });
 });
+
+describe('a profile that extends another', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'profile-extends-'));
+  const write = (name: string, data: unknown) => {
+    writeFileSync(join(dir, name), JSON.stringify(data));
+    return join(dir, name);
+  };
+  write('base.json', {
+    name: 'base', description: 'the site', buildIdentifier: { headers: ['x-build'] },
+    scenarios: { unknownPaths: { paths: ['/nope'] }, serverCrash: { page: '/throws', modes: ['server'] }, scroll: { tall: '/tall', other: '/about' } },
+  });
+
+  it('gets the base\'s fields and scenarios, its own replacing them, and leaves out what it omits', () => {
+    write('mid.json', { name: 'mid', extends: 'base.json', scenarios: { serverCrash: { page: '/crash', modes: ['server'] } } });
+    const child = loadProfile(write('child.json', { name: 'child', extends: './mid.json', omit: ['scroll'], scenarios: {} }));
+    expect(child).toEqual({
+      name: 'child', description: 'the site', buildIdentifier: { headers: ['x-build'] },
+      scenarios: { unknownPaths: { paths: ['/nope'] }, serverCrash: { page: '/crash', modes: ['server'] } },
+    });
+  });
+
+  it('says in one sentence what is wrong: a cycle, omit without extends, an omit the base does not name, a missing base', () => {
+    write('a.json', { name: 'a', extends: 'b.json', scenarios: {} });
+    write('b.json', { name: 'b', extends: 'a.json', scenarios: {} });
+    expect(() => loadProfile(join(dir, 'a.json'))).toThrow(/extends itself: .*a\.json → .*b\.json → .*a\.json; remove one of the extends\.$/);
+    expect(() => loadProfile(write('o.json', { name: 'o', omit: ['scroll'], scenarios: {} }))).toThrow(/has omit but no extends/);
+    expect(() => loadProfile(write('p.json', { name: 'p', extends: 'base.json', omit: ['retry'], scenarios: {} }))).toThrow(/omits retry, which base\.json does not name; take it off omit\.$/);
+    expect(() => loadProfile(write('q.json', { name: 'q', extends: 'gone.json', scenarios: {} }))).toThrow(/Cannot read target profile .*gone\.json/);
+    expect(validateProfile({ name: 'r', extends: 'base.json', omit: ['nope'], scenarios: {} }).join()).toMatch(/omit\/0 must be equal to one of the allowed values/);
+  });
+});
+

@@ -1,0 +1,170 @@
+import { type FrameworkRequest, GUESSED_STATUS } from '../crawl/model';
+import { clickable, firstOf, GENERIC_TITLES, ok, prPage, ROUTERS, throwingButton, unknownPaths } from './pick';
+import { array, control, optional, path, record, scenarioShape } from './schema';
+import { known, pageAnswers, scenario, SERVER } from './spec';
+
+/** The scenarios of the error pages of section 2 (R2.2–R2.5); joined in table.ts. */
+export const ERROR_SCENARIOS = {
+  /** Unknown paths to load directly (top level, nested, query, unicode). */
+  unknownPaths: scenario({
+    needs: 'Paths that do not exist on the site (top level, nested, with a query, with unicode). Nothing else is needed.',
+    example: { paths: ['/no-such-page', '/no/such/nested/page'] },
+    shape: scenarioShape({ paths: array(path, { minItems: 1 }) }),
+    // Any status will do (404 is usual), but the answer must be the site's own page: a host's 404 is no evidence.
+    async preflight({ paths }, t) {
+      for (const p of paths) await t.answersAsSite(p);
+    },
+    // Nothing is needed from the site: made up, checked against what the crawl found.
+    discover: { pick: (k) => ({ paths: unknownPaths(known(k)) }) },
+  }),
+
+  /** An in-site link to a missing page. */
+  brokenLink: scenario({
+    needs: '`from` is a page that answers and has a link whose href is `href`; `href` does not exist on the site (it answers 404).',
+    example: { from: '/', href: '/missing-page' },
+    shape: scenarioShape({ from: path, href: path }),
+    async preflight({ from, href }, t) {
+      await t.answers(from);
+      await t.linksTo(from, href);
+      const target = await t.answersAsSite(href);
+      if (target.status > 0 && target.status < 400) t.bad(`${href} answers HTTP ${target.status}: the broken link must lead to a page that does not exist`);
+    },
+    discover: {
+      need: 'a page with a visible link (href written as a path) to a page that answers 404 — none of the crawled links led to one',
+      pick: (k) => firstOf(k.pages.filter(ok), (p) => {
+        const l = [...p.links].sort((a, b) => Number(a.inNav) - Number(b.inNav)).find((x) => clickable(x) && k.byPath.get(x.path)?.status === 404);
+        return l && { from: p.path, href: l.href };
+      }),
+    },
+  }),
+
+  /** Pages that show the generic error page for a status code, keyed by code. */
+  statusPages: scenario({
+    needs: 'For each status code, a page that shows the generic error page for that code (e.g. a Pages Router page rendering next/error\'s Error with that statusCode). Codes the site cannot show leave their row of the table untested.',
+    example: { pages: { 404: '/status/404', 405: '/status/405', 418: '/status/418' } },
+    shape: scenarioShape({ pages: record('^[1-5][0-9][0-9]$', path, { minProperties: 1 }) }),
+    async preflight({ pages }, t) {
+      for (const [code, page] of Object.entries(pages)) {
+        // Any status will do (a real 404 page may stand for its row), but it must be the site's own page.
+        const p = await t.answersAsSite(page);
+        if (!p.error && p.html && !p.html.includes(code)) t.unsure(`${page} does not show the code ${code} in its HTML`);
+      }
+    },
+    discover: {
+      need: 'pages that show the generic error page of a status code (heading "404", "500", … and the title from the spec\'s table); the framework\'s own not-found page (/404, or an unknown address) did not show one either',
+      pick(k) {
+        // A status-code heading and a title from the spec's table. The crawled pages first, then the
+        // framework's own pages loaded after the crawl (its not-found page at /404, a made-up address).
+        const pages: Record<string, string> = {};
+        const realNotFound: Record<string, string> = {};
+        for (const p of [...k.pages, ...(k.crawl.framework?.pages ?? [])]) {
+          if (p.error || p.finalPath) continue;
+          const code = /^([1-5]\d\d)$/.exec(p.firstHeading.trim())?.[1];
+          if (!code || !p.errorTexts.some((t) => GENERIC_TITLES.some((g) => t.includes(g)))) continue;
+          if (p.status === 200) pages[code] ??= p.path;
+          else if (p.status === Number(code)) realNotFound[code] ??= p.path;
+        }
+        // A real 404 page stands in for the 404 row when the site has no page that shows it on purpose.
+        if (!pages['404'] && realNotFound['404']) pages['404'] = realNotFound['404'];
+        // The rows of the spec's table no page was found for, each named (server delivery may still judge them by realStatuses).
+        if (Object.keys(pages).length) {
+          for (const code of ['400', '404', '405', '500']) if (!pages[code]) k.needPart(code, `a page that shows the generic error page for ${code} (heading "${code}" and the table's title)${code === '400' || code === '405' ? '; in server delivery realStatuses may judge the row instead' : ''}`);
+          if (!Object.keys(pages).some((c) => !['400', '404', '405', '500'].includes(c))) k.needPart('other', 'a page that shows the generic error page for a code outside the table (e.g. 418)');
+        }
+        if (Object.keys(pages).length && k.crawl.framework) {
+          const own = Object.entries(pages).filter(([, path]) => k.crawl.framework!.pages.some((p) => p.path === path));
+          if (own.length) k.note(`${own.map(([code, path]) => `${code}: ${path}`).join(', ')} — the framework's own page, loaded after the crawl (no link led there), shown as the generic error page`);
+        }
+        return Object.keys(pages).length ? { pages } : undefined;
+      },
+    },
+  }),
+
+  /** Paths whose real HTTP answer is an error status. */
+  realStatuses: scenario({
+    needs: 'Server delivery: requests whose real HTTP answer is an error status (a malformed URL, a POST, an unknown path, a page whose data fetching throws). The title shown is judged against the status actually answered.',
+    example: { modes: ['server'], unknownPath: '/no-such-page', throwingPage: '/status/throws' },
+    shape: scenarioShape({ malformedUrl: optional(path), postToStatic: optional(path), unknownPath: optional(path), throwingPage: optional(path) }),
+    // Error answers are what is asked for; only another server's page makes one unusable. The POST is the browser's to make.
+    async preflight({ malformedUrl, unknownPath, throwingPage }, t) {
+      for (const p of [malformedUrl, unknownPath, throwingPage]) if (p) await t.answersAsSite(p);
+    },
+    discover: {
+      modes: SERVER,
+      // Each request checked before it is used (discovery/framework.ts): a made-up address that answered
+      // 404, a malformed segment of a dynamic route that answered 400, a POST to a file served as is
+      // that answered 405, each with the generic error page. The parts the site lacks are listed one by one.
+      need: 'requests the server answers with an error status and the generic error page: none of the checks after the crawl answered as guessed',
+      pick(k) {
+        const fw = k.crawl.framework;
+        const checked = (guess: FrameworkRequest['guess']) => fw?.requests.filter((r) => r.guess === guess) ?? [];
+        const answered = (guess: FrameworkRequest['guess']) => checked(guess).find((r) => r.status === GUESSED_STATUS[guess] && r.showsCode)?.path;
+        const tried = (guess: FrameworkRequest['guess']) => checked(guess).map((r) => `${r.method} ${r.path} answered ${r.status || r.error}${r.status && !r.showsCode ? ' without a status code shown' : ''}`).join('; ');
+        // The made-up address (unknownPaths' first), loaded after the crawl: used when it answered 404.
+        const madeUp = unknownPaths(known(k))[0];
+        const notFound = fw?.pages.find((p) => p.path === madeUp && p.status === 404 && !p.error && !p.finalPath)?.path;
+        const malformedUrl = answered('malformed-segment');
+        const postToStatic = answered('post-to-static-file');
+        const throwing = k.pages.find((p) => p.status === 500 && p.firstHeading.trim() === '500' && !p.finalPath);
+        if (!postToStatic) k.needPart('postToStatic', `a file served as is (the build's /_next/static/ files) to which a POST is answered 405 with the generic error page${tried('post-to-static-file') ? ` — ${tried('post-to-static-file')}` : ': no such file was seen'}`);
+        if (!throwing) k.needPart('throwingPage', 'a page that answers 500 with the generic error page (heading "500")');
+        if (!malformedUrl) k.needPart('malformedUrl', `a dynamic route (pages like /posts/1, or a [param] route of the build manifest) whose malformed segment is answered 400 with the generic error page${tried('malformed-segment') ? ` — ${tried('malformed-segment')}` : ': none was seen'}`);
+        if (!notFound) k.needPart('unknownPath', `an address the site answers 404: the made-up ${madeUp} ${fw?.pages.find((p) => p.path === madeUp) ? `answered ${fw.pages.find((p) => p.path === madeUp)!.status || 'nothing'}` : 'was not loaded'}`);
+        const value = {
+          ...(malformedUrl ? { malformedUrl } : {}),
+          ...(postToStatic ? { postToStatic } : {}),
+          ...(notFound ? { unknownPath: notFound } : {}),
+          ...(throwing ? { throwingPage: throwing.path } : {}),
+        };
+        return Object.keys(value).length ? value : undefined;
+      },
+    },
+  }),
+
+  /** A page whose control throws on the client where no status code exists. */
+  noStatusError: scenario({
+    needs: 'A page with a control (role and accessible name) that throws an exception in the browser where no status code exists (a Pages Router page throwing in a click handler that sets state to throw while rendering).',
+    example: { page: '/client-error', trigger: { role: 'button', name: 'Throw an error' } },
+    shape: scenarioShape({ page: path, trigger: control }),
+    preflight: pageAnswers,
+    discover: {
+      need: 'a Pages Router page with a button whose name says it throws (/throw|crash|error/i); discovery does not click unknown buttons',
+      pick: (k) => throwingButton(k, k.pages.filter(prPage), 'a Pages Router page'),
+    },
+  }),
+
+  /** A page whose control makes the app throw during render (global failure, client side). */
+  clientCrash: scenario({
+    needs: 'A page with a control that makes the application throw while rendering in the browser, so the global failure page is shown.',
+    example: { page: '/crash', trigger: { role: 'button', name: 'Crash this page' } },
+    shape: scenarioShape({ page: path, trigger: control }),
+    preflight: pageAnswers,
+    discover: {
+      need: 'an App Router page with a button whose name says it crashes the page (/throw|crash|error/i); where no App Router page has one, a Pages Router page with such a button (its client-side error page is that router\'s global failure page)',
+      // The Pages Router's global failure page is its client-side error page (R2.4's): taken only where no App Router page has such a button.
+      pick: (k) => firstOf([...ROUTERS], (r) => throwingButton(k, k.pages.filter(r.page), r.name)),
+    },
+  }),
+
+  /** A page that throws while rendering on the server (global failure, server side). */
+  serverCrash: scenario({
+    needs: 'Server delivery: a page rendered per request that throws while rendering on the server.',
+    example: { modes: ['server'], page: '/server-crash' },
+    shape: scenarioShape({ page: path }),
+    // It answers 500 when it throws; it must still be the site's own page.
+    async preflight({ page }, t) {
+      await t.answersAsSite(page);
+    },
+    discover: {
+      modes: SERVER,
+      need: 'an App Router page that answers 500 (it throws while rendering on the server)',
+      pick(k) {
+        // An App Router page answering 500 threw while rendering on the server: what it then shows is
+        // what R2.5 judges, so the wording is a preference, not a condition.
+        const crashed = k.pages.filter((p) => p.status === 500 && !p.error && !p.finalPath && (p.appRouter || p.errorTexts.some((t) => t.includes('server-side exception'))));
+        const sc = crashed.find((p) => p.errorTexts.some((t) => t.includes('server-side exception'))) ?? crashed[0];
+        return sc && { page: sc.path };
+      },
+    },
+  }),
+};

@@ -1,0 +1,121 @@
+import { arPage, busiestPrefetchPage, clickable, firstOf, inViewPrefetch, pageChunkPrefix, pickNotPrefetched, prPage, ROUTERS } from './pick';
+import { int, optional, path, scenarioShape } from './schema';
+import { linkedPair, NOTHING_AHEAD, scenario, SERVER } from './spec';
+
+/** The scenarios of the timings of section 9 (K9.1–K9.5); joined in table.ts. */
+export const LIMIT_SCENARIOS = {
+  /** A client-side route whose code can be held, linked from `from` without prefetch. */
+  routeLoadTimeout: scenario({
+    needs: 'A Pages Router pair (the 3.8 s timeout is the Pages Router\'s route loader): `from` links to `to` without prefetch, and `to` needs its own script chunk, so holding scripts holds the route load.',
+    example: { from: '/timeout', to: '/timeout/target' },
+    shape: scenarioShape({ from: path, to: path }),
+    async preflight({ from, to }, t) {
+      const target = await linkedPair(t, from, to);
+      if (target.html && !/id="__NEXT_DATA__"/.test(target.html)) t.bad(`${to} is not a Pages Router page (no __NEXT_DATA__ in its HTML): the 3.8 s timeout belongs to the Pages Router's route loader, so K9.1 cannot be observed there`);
+    },
+    discover: {
+      need: 'two Pages Router pages (HTML with __NEXT_DATA__), one with a router link to the other that does not prefetch its code (prefetch={false}: the code is asked for only on hover or click)',
+      // A Pages Router pair whose target's code was not loaded while `from` sat in view.
+      pick: (k) => firstOf(k.pages.filter(prPage), (from) => {
+        const l = from.links.find((x) => {
+          const to = k.byPath.get(x.path);
+          if (!clickable(x) || !prPage(to) || to.path === from.path) return false;
+          // A script the target's own load needed, that `from` did not ask for while it sat in view,
+          // but that hovering the link fetched: a router link without prefetch to a page with code of
+          // its own. Webpack names that chunk after the page (pageChunkPrefix); Turbopack (Next.js 16)
+          // hashes every name, so the script itself is compared.
+          const chunk = pageChunkPrefix(to.path);
+          const own = (sp: string) => to.scripts.includes(sp) && !from.scripts.includes(sp);
+          return !!x.hoverLoads?.some((sp) => own(sp) || (sp.startsWith(chunk) && !from.scripts.some((f) => f.startsWith(chunk))));
+        });
+        return l && { from: from.path, to: l.path };
+      }),
+    },
+  }),
+
+  /** A page not pre-rendered whose data the client fetches after load; a fresh slug is appended. */
+  retry: scenario({
+    needs: 'Server delivery: a path prefix under which any slug is a page that is not pre-rendered and whose data the client fetches after load (Pages Router getStaticPaths with fallback: true).',
+    example: { modes: ['server'], pathPrefix: '/retry/' },
+    shape: scenarioShape({ pathPrefix: path }),
+    preflight: NOTHING_AHEAD,
+    discover: {
+      modes: SERVER,
+      need: 'a Pages Router route generated on demand (getStaticPaths fallback: true): a page of it that fetches its own data after load — no crawled page did, nor a made-up path under a Pages Router route with getStaticProps and a [param]',
+      pick(k) {
+        // A page that asked for its own data right after load (Pages Router fallback): crawled pages
+        // first (a link to a page not yet generated), then the made-up paths of follow-up.ts.
+        const fb = [...k.pages, ...(k.crawl.probes ?? [])].find((p) => prPage(p) && p.pageDataRequested.includes(p.path) && p.path.split('/').length > 2);
+        return fb && { pathPrefix: fb.path.replace(/[^/]+$/, '') };
+      },
+    },
+  }),
+
+  /** A static page reached from `from` (freshness of cached data). */
+  freshness: scenario({
+    needs: '`from` shows a link to `to`, a pre-rendered page, that the framework prefetches while `from` is in view (a <Link> in view, or prefetch={true}): K9.3 times the prefetched data.',
+    example: { from: '/posts', to: '/posts/1' },
+    shape: scenarioShape({ from: path, to: path }),
+    // K9.3 times the prefetch made from `from`: no way back is needed.
+    preflight: async ({ from, to }, t) => { await linkedPair(t, from, to); },
+    discover: {
+      need: 'a page (App Router first, else Pages Router) with a link in view whose target, a page not rendered per request, has its data prefetched while the page sits in view',
+      pick(k) {
+        // A link in view whose target's data was prefetched while the page sat there, to a page not
+        // rendered per request. From the prefetch scenario's page first (a list of prefetched links is
+        // the plainest case).
+        return firstOf([...ROUTERS], (r) => {
+          const busiest = busiestPrefetchPage(k.pages, r)?.page;
+          const first = [...k.pages].sort((a, b) => Number(b.path === busiest) - Number(a.path === busiest));
+          return firstOf(first.filter(r.page), (from) => { const l = inViewPrefetch(k.byPath, from, (to) => !to.dynamic, r); return l && { from: from.path, to: l.path }; });
+        });
+      },
+    },
+  }),
+
+  /** A page rendered per request, reached from a hub that prefetches it and from a page that does not. */
+  dynamicFreshness: scenario({
+    needs: 'Server delivery: `page` is rendered per request. `from` shows a link to it that is not prefetched (e.g. <Link prefetch={false}>), so the click fetches its data, and prefetches `page` by no other link: K9.3 times that data at 29 s and 31 s after its use (both sides of 30 s). `hub` (another way) shows a link to it whose prefetch fetches its data while `hub` is in view (e.g. <Link prefetch={true}>; an automatic prefetch of a page rendered per request holds only its loading shell). At least one of `from` and `hub`; without `from` the 31 s side is untested.',
+    example: { modes: ['server'], from: '/dynamic-direct', hub: '/dynamic-hub', page: '/dynamic' },
+    shape: scenarioShape({ from: optional(path), hub: optional(path), page: path }),
+    async preflight({ from, hub, page }, t) {
+      if (!from && !hub) t.bad('neither `from` (a link to the page that is not prefetched) nor `hub` (a link that prefetches its data) is given');
+      if (from) await linkedPair(t, from, page);
+      if (hub) await linkedPair(t, hub, page);
+    },
+    discover: {
+      modes: SERVER,
+      need: 'a page rendered per request (cache-control no-store) reached by a router link that is never prefetched (prefetch={false}, so the click fetches its data), or from a hub whose link prefetches its data (a full prefetch, e.g. <Link prefetch={true}>)',
+      pick(k) {
+        // The hub: as freshness, for a page rendered per request (only a full prefetch holds its data).
+        const hub = firstOf(k.pages.filter(arPage), (h) => { const l = inViewPrefetch(k.byPath, h, (to) => to.dynamic); return l && { hub: h.path, page: l.path }; });
+        // `from`: a router link never prefetched to a page rendered per request that `from` prefetches by no other link.
+        const direct = (want?: string) => pickNotPrefetched(k.pages, k.byPath, k.crawl.clicks ?? [],
+          (from, to) => to.dynamic && (!want || to.path === want) && !from.pageDataRequested.includes(to.path));
+        const d = (hub && direct(hub.page)) ?? direct();
+        if (d) return hub?.page === d.to ? { from: d.from, hub: hub.hub, page: d.to } : { from: d.from, page: d.to };
+        if (hub) k.needPart('from', `a page with a router link to ${hub.page} that is never prefetched (prefetch={false}): without it the 31 s side of K9.3 is untested`);
+        return hub;
+      },
+    },
+  }),
+
+  /** A page with at least 8 prefetchable links in view. */
+  prefetch: scenario({
+    needs: 'A page with at least `minLinks` (≥ 8) same-origin links in view that the framework prefetches, in its <main> element.',
+    example: { page: '/posts', minLinks: 10 },
+    shape: scenarioShape({ page: path, minLinks: optional(int({ minimum: 8 })) }),
+    async preflight({ page, minLinks = 8 }, t) {
+      const p = await t.answers(page);
+      const links = new Set([...(p.html.match(/<a\b[^>]*\bhref="\/[^"]*"/g) ?? [])].map((a) => /href="([^"]*)"/.exec(a)![1]));
+      if (p.html && links.size < minLinks) t.unsure(`${page} has ${links.size} same-origin links in its HTML; ${minLinks} are needed (a script may still add more)`);
+    },
+    discover: {
+      need: 'a page with at least 8 links in view, in its <main> element, whose targets are prefetched',
+      pick(k) {
+        const p = firstOf([...ROUTERS], (r) => busiestPrefetchPage(k.pages, r));
+        return p && { page: p.page, minLinks: Math.max(8, Math.min(p.links, 10)) };
+      },
+    },
+  }),
+};
