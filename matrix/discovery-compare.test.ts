@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TargetProfile } from '../conformance/run/profile';
 import type { ClauseLike, ReportLike } from './cells';
-import { compareScenarios, compareVerdicts, renderComparisonMarkdown, unexplained } from './discovery-compare';
+import { compareScenarios, compareVerdicts, isPartOf, renderComparisonMarkdown, unexplained } from './discovery-compare';
 
 const clauses: ClauseLike[] = [
   { id: 'R2.2', title: 'Not found', kind: 'normative', modes: ['static', 'server'], parts: [{ id: 'direct', text: 'd' }, { id: 'link', text: 'l' }] },
@@ -49,6 +49,24 @@ describe('comparing a run with a hand-written profile and one with no profile', 
     const md = renderComparisonMarkdown([{ id: 'next-16-server', mode: 'server', verdicts: v, scenarios }]);
     expect(md).toContain('| K9.1 | **pass → FAIL** — UNEXPLAINED |');
     expect(md).toContain('| C7.5 | pass = pass |');
+  });
+
+  it('explains a row judged on fewer ways when discovery filled only part of a scenario (a route the site does not link), nothing else', () => {
+    const part = compareScenarios(
+      { name: 'hand', scenarios: { routeLoadTimeout: { from: '/timeout', to: '/timeout/target' } } },
+      { name: 'found', scenarios: { routeLoadTimeout: { from: '/timeout' } as never } },
+      [{ scenario: 'routeLoadTimeout.to', need: 'a route nobody links' }], 'server');
+    const v = compareVerdicts(report('passed', 'failed'), report('passed', 'passed'), 'server', clauses, part);
+    expect(v.find((x) => x.row === 'K9.1')).toMatchObject({ match: 'fewer-ways', scenarios: ['routeLoadTimeout'] });
+    expect(renderComparisonMarkdown([{ id: 'x', mode: 'server', verdicts: v, scenarios: part }])).toContain('| K9.1 | **FAIL → pass** — fewer ways (a scenario or part not found) |');
+    expect(isPartOf({ hub: '/h', page: '/p' }, { from: '/f', hub: '/h', page: '/p' })).toBe(true);
+    expect(isPartOf({ hub: '/x', page: '/p' }, { from: '/f', hub: '/h', page: '/p' })).toBe(false);
+    expect(isPartOf({ from: '/f', hub: '/h', page: '/p' }, { from: '/f', hub: '/h', page: '/p' })).toBe(false);
+    // A whole scenario not found, the row judged on the others: fewer ways too.
+    const none = compareScenarios({ name: 'hand', scenarios: { routeLoadTimeout: { from: '/timeout', to: '/timeout/target' } } }, { name: 'found', scenarios: {} }, [{ scenario: 'routeLoadTimeout', need: 'a Pages Router pair' }], 'server');
+    expect(compareVerdicts(report('passed', 'failed'), report('passed', 'passed'), 'server', clauses, none).find((x) => x.row === 'K9.1')?.match).toBe('fewer-ways');
+    // Other routes (not a part): still unexplained.
+    expect(compareVerdicts(report('passed', 'failed'), report('passed', 'passed'), 'server', clauses, scenarios).find((x) => x.row === 'K9.1')?.match).toBe('differs');
   });
 
   it('leaves out clauses that do not apply in the mode', () => {

@@ -15,8 +15,14 @@ export interface VerdictRow {
   part?: string;
   profile?: Verdict;
   discovery?: Verdict;
-  /** same; missing-scenario: discovery lacks a scenario the clause needs (the need says why), its verdict untested (or an optional part inapplicable); differs: anything else. */
-  match: 'same' | 'missing-scenario' | 'differs';
+  /**
+   * same; missing-scenario: discovery lacks a scenario the clause needs (the need says why), its
+   * verdict untested (or an optional part inapplicable); fewer-ways: discovery did not find a scenario
+   * of the row, or a part of one (routes the site does not link; the need says which), while every
+   * scenario it did fill is the profile's: the row was judged on fewer ways of observing; differs:
+   * anything else.
+   */
+  match: 'same' | 'missing-scenario' | 'fewer-ways' | 'differs';
   /** Scenarios of the clause whose routes differ or that one side lacks. */
   scenarios?: string[];
   /** Discovery's verdict reason when it differs. */
@@ -75,7 +81,12 @@ export function compareVerdicts(profile: ReportLike, discovery: ReportLike, mode
     const involved = scenarios.filter((s) => s.status !== 'same' && s.status !== 'neither' && clausesOfScenario(s.scenario).includes(r.clause));
     const missing = involved.some((s) => s.status === 'profile only' || (s.need && s.status !== 'discovery only'));
     // A part left untested, or an optional part not shown (inapplicable), for want of a scenario discovery could not fill.
-    return { ...base, match: missing && (d.verdict === 'untested' || d.verdict === 'inapplicable') ? 'missing-scenario' : 'differs', scenarios: involved.map((s) => s.scenario), ...(d.reason ? { reason: d.reason } : {}) };
+    const leftUntested = missing && (d.verdict === 'untested' || d.verdict === 'inapplicable');
+    // Scenarios (or parts of one) discovery did not find, every other way filled as the profile's: the row was
+    // judged on fewer observations, none of them on routes of discovery's own choosing.
+    const fewerWays = involved.length > 0 && involved.every((s) => s.need && (s.status === 'profile only' || (s.status === 'other routes' && isPartOf(s.discovery, s.profile))));
+    const match: VerdictRow['match'] = leftUntested ? 'missing-scenario' : fewerWays ? 'fewer-ways' : 'differs';
+    return { ...base, match, scenarios: involved.map((s) => s.scenario), ...(d.reason ? { reason: d.reason } : {}) };
   });
 }
 
@@ -98,7 +109,7 @@ export function renderComparisonMarkdown(cs: DiscoveryComparison[]): string {
       if (!v) return '';
       const parts = c.verdicts.filter((x) => x.clause === row && x.part && x.match !== 'same');
       const note = parts.length ? ` (parts ${parts.map((x) => `${x.part}: ${word(x.profile)} → ${word(x.discovery)}`).join(', ')})` : '';
-      return v.match === 'same' && !parts.length ? `${word(v.profile)} = ${word(v.discovery)}` : `**${word(v.profile)} → ${word(v.discovery)}**${note}${v.match === 'missing-scenario' ? ' — scenario missing' : v.match === 'differs' ? ' — UNEXPLAINED' : ''}`;
+      return v.match === 'same' && !parts.length ? `${word(v.profile)} = ${word(v.discovery)}` : `**${word(v.profile)} → ${word(v.discovery)}**${note}${v.match === 'missing-scenario' ? ' — scenario missing' : v.match === 'fewer-ways' ? ' — fewer ways (a scenario or part not found)' : v.match === 'differs' ? ' — UNEXPLAINED' : ''}`;
     }).join(' | ')} |`);
   }
   for (const c of cs) {
@@ -108,6 +119,15 @@ export function renderComparisonMarkdown(cs: DiscoveryComparison[]): string {
     for (const v of c.verdicts.filter((x) => x.match !== 'same')) out.push(`- ${v.row}: ${word(v.profile)} with the profile, ${word(v.discovery)} without (${v.match}; scenarios ${v.scenarios?.join(', ') || 'none differ'})${v.reason ? ` — ${cellText(v.reason).slice(0, 300)}` : ''}`);
   }
   return `${out.join('\n')}\n`;
+}
+
+/** `part` has some of `whole`'s fields, each the same, and lacks at least one. */
+export function isPartOf(part: unknown, whole: unknown): boolean {
+  if (!part || !whole || typeof part !== 'object' || typeof whole !== 'object') return false;
+  const p = part as Record<string, unknown>;
+  const w = whole as Record<string, unknown>;
+  const keys = Object.keys(p);
+  return keys.length < Object.keys(w).length && keys.every((k) => k in w && JSON.stringify(p[k]) === JSON.stringify(w[k]));
 }
 
 function strip(s: unknown): unknown {

@@ -1,4 +1,4 @@
-import { arPage, busiestPrefetchPage, clickable, firstOf, inViewPrefetch, pageChunkPrefix, pickNotPrefetched, prPage, ROUTERS } from './pick';
+import { arPage, busiestPrefetchPage, clickable, firstOf, inViewPrefetch, isPageChunk, pickNotPrefetched, pickNotPrefetchedPages, prPage, ROUTERS } from './pick';
 import { int, optional, path, scenarioShape } from './schema';
 import { linkedPair, NOTHING_AHEAD, scenario, SERVER } from './spec';
 
@@ -22,11 +22,10 @@ export const LIMIT_SCENARIOS = {
           if (!clickable(x) || !prPage(to) || to.path === from.path) return false;
           // A script the target's own load needed, that `from` did not ask for while it sat in view,
           // but that hovering the link fetched: a router link without prefetch to a page with code of
-          // its own. Webpack names that chunk after the page (pageChunkPrefix); Turbopack (Next.js 16)
+          // its own. Webpack names that chunk after the page (isPageChunk); Turbopack (Next.js 16)
           // hashes every name, so the script itself is compared.
-          const chunk = pageChunkPrefix(to.path);
           const own = (sp: string) => to.scripts.includes(sp) && !from.scripts.includes(sp);
-          return !!x.hoverLoads?.some((sp) => own(sp) || (sp.startsWith(chunk) && !from.scripts.some((f) => f.startsWith(chunk))));
+          return !!x.hoverLoads?.some((sp) => own(sp) || (isPageChunk(sp, to.path) && !from.scripts.some((f) => isPageChunk(f, to.path))));
         });
         return l && { from: from.path, to: l.path };
       }),
@@ -94,6 +93,10 @@ export const LIMIT_SCENARIOS = {
           (from, to) => to.dynamic && (!want || to.path === want) && !from.pageDataRequested.includes(to.path));
         const d = (hub && direct(hub.page)) ?? direct();
         if (d) return hub?.page === d.to ? { from: d.from, hub: hub.hub, page: d.to } : { from: d.from, page: d.to };
+        // No App Router pair: a Pages Router link never prefetched to a getServerSideProps page (rendered per
+        // request; a router link: its hover fetched the target's code), as pageData takes them.
+        const pr = !hub && pickNotPrefetchedPages(k.pages, k.byPath, undefined, (_from, to) => !!to.nextData?.gssp);
+        if (pr) return { from: pr.from, page: pr.to };
         if (hub) k.needPart('from', `a page with a router link to ${hub.page} that is never prefetched (prefetch={false}): without it the 31 s side of K9.3 is untested`);
         return hub;
       },

@@ -53,8 +53,8 @@ export interface RouterKind {
 /** `from` loaded `to`'s own Pages Router chunk (its viewport prefetch) — Webpack names only; Turbopack hashes them. */
 export function chunkPrefetched(from: CrawledPage, to: CrawledPage | undefined): boolean {
   if (!to || to.path === from.path) return false;
-  const prefix = pageChunkPrefix(to.nextData?.page ?? to.path);
-  return from.scripts.some((s) => { try { return decodeURIComponent(s).startsWith(prefix); } catch { return false; } });
+  const page = to.nextData?.page ?? to.path;
+  return from.scripts.some((s) => isPageChunk(s, page));
 }
 
 export const APP_ROUTER: RouterKind = { name: 'an App Router page', page: (p): p is CrawledPage => arPage(p), link: (_from, l) => routerLink(l) };
@@ -167,9 +167,9 @@ export function inViewPrefetch(byPath: Map<string, CrawledPage>, from: CrawledPa
  * a router link (it fetched the target's code), to a page whose data a click fetches (getStaticProps
  * or getServerSideProps: without either the Pages Router requests no page data).
  */
-export function pickNotPrefetchedPages(pages: CrawledPage[], byPath: Map<string, CrawledPage>, preferred: (from: CrawledPage) => boolean = () => false) {
+export function pickNotPrefetchedPages(pages: CrawledPage[], byPath: Map<string, CrawledPage>, preferred: (from: CrawledPage) => boolean = () => false, pairOk: (from: CrawledPage, to: CrawledPage) => boolean = () => true) {
   const cands = pages.filter(prPage).flatMap((from) =>
-    from.links.filter((l) => { const to = byPath.get(l.path); return neverPrefetched(l) && l.inView && l.path !== from.path && prPage(to) && !!(to.nextData?.gsp || to.nextData?.gssp) && !!l.hoverLoads?.length && !chunkPrefetched(from, to); })
+    from.links.filter((l) => { const to = byPath.get(l.path); return neverPrefetched(l) && l.inView && l.path !== from.path && prPage(to) && !!(to.nextData?.gsp || to.nextData?.gssp) && !!l.hoverLoads?.length && !chunkPrefetched(from, to) && pairOk(from, to); })
       .map((l) => ({ from: from.path, to: l.path, rank: Number(!l.inNav) * 2 + Number(preferred(from)) })));
   cands.sort((a, b) => b.rank - a.rank);
   return cands[0] && { from: cands[0].from, to: cands[0].to };
@@ -182,4 +182,16 @@ export function linksHome(p: CrawledPage): boolean {
 /** Where a Pages Router page's own chunk lives: /_next/static/chunks/pages/<path>- (index for /). */
 export function pageChunkPrefix(path: string): string {
   return `/_next/static/chunks/pages${path === '/' ? '/index' : path}-`;
+}
+
+/**
+ * A script is that page's own chunk: the prefix, then the content hash and `.js` only — so
+ * /dynamic's chunk is not /dynamic-direct's (`pages/dynamic-direct-<hash>.js` starts with
+ * `pages/dynamic-` too).
+ */
+export function isPageChunk(script: string, path: string): boolean {
+  let name: string;
+  try { name = decodeURIComponent(script); } catch { return false; }
+  const prefix = pageChunkPrefix(path);
+  return name.startsWith(prefix) && /^[0-9a-f]+\.js$/.test(name.slice(prefix.length));
 }

@@ -213,6 +213,16 @@ describe('a Pages-Router-only site: the pickers take its pages where no App Rout
     expect(scenarios.clientCrash).toEqual(scenarios.noStatusError);
   });
 
+  it('server: K9.3\'s navigated data from a Pages Router link never prefetched to a getServerSideProps page (dynamicFreshness)', () => {
+    const ssr = { page: '/dynamic', gsp: false, gssp: true, isFallback: false };
+    const pages = [...prSite().pages,
+      pr('/dynamic-direct', { title: 'Direct', scripts: [chunk('/dynamic-direct')], links: [link('/dynamic', { prefetched: false, hoverLoads: [chunk('/dynamic')] })] }),
+      pr('/dynamic', { title: 'Dynamic', nextData: ssr, dynamic: true, scripts: [chunk('/dynamic')] })];
+    expect(fillScenarios(crawlOf(pages, 'server')).scenarios.dynamicFreshness).toEqual({ from: '/dynamic-direct', page: '/dynamic' });
+    // A getStaticProps target is no page rendered per request.
+    expect(fillScenarios(crawlOf(prSite().pages, 'server')).scenarios.dynamicFreshness).toBeUndefined();
+  });
+
   it('App Router pages keep the picks: a site with both routers gets its App Router chain', () => {
     const c = prSite();
     c.pages.push(...['/a', '/b', '/c', '/d'].map((p, i, all) => pageOf(p, { title: p, links: all[i + 1] ? [link(all[i + 1])] : [] })));
