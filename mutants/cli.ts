@@ -20,9 +20,11 @@ import { merge, readSummary, summarise, writeSummary, type MutantsFile } from '.
 
 const DEFAULT_OUT = mutantsOutOf(path.join(repoRoot(), 'reports'));
 
-const USAGE = `Usage: npm run mutants -- [--quick | --only <id,…> [--merge]] [--declared-only] [--clauses <id,…>] [--check | --baseline | --list] [--timeout <s>] [--jobs <n>] [--out <dir>] [--verbose]
+const USAGE = `Usage: npm run mutants -- [--quick | --absent-subject | --only <id,…> [--merge]] [--declared-only] [--clauses <id,…>] [--check | --baseline | --list] [--timeout <s>] [--jobs <n>] [--out <dir>] [--verbose]
   (no option)        every mutant against the whole suite of its mode
   --quick            the quick set (${MUTANTS.filter((m) => m.quick).map((m) => m.id).join(', ')}), each with only its declared clauses
+  --absent-subject   the absent-subject set's cheap part, run by npm test (${MUTANTS.filter((m) => m.absentSubject?.npmTest).map((m) => m.id).join(', ')}),
+                     each with only its declared clauses; the whole set: --only with the ids of docs/mutants.md
   --only <id,…>      only these mutants (whole suite of their mode)
   --declared-only    run each mutant with only its declared clauses (--grep); collateral is then not measured
   --check            prepare each mutant and verify its edits match the current build; do not run the suite
@@ -39,6 +41,7 @@ const USAGE = `Usage: npm run mutants -- [--quick | --only <id,…> [--merge]] [
 
 interface Options extends RunOptions {
   only?: string[];
+  absentSubject: boolean;
   list: boolean;
   merge: boolean;
 }
@@ -55,7 +58,7 @@ function parseOptions(argv: string[]): Options & { help: boolean } {
       strict: true,
       allowPositionals: false,
       options: {
-        quick: { type: 'boolean' }, only: { type: 'string' }, 'declared-only': { type: 'boolean' }, check: { type: 'boolean' },
+        quick: { type: 'boolean' }, 'absent-subject': { type: 'boolean' }, only: { type: 'string' }, 'declared-only': { type: 'boolean' }, check: { type: 'boolean' },
         list: { type: 'boolean' }, timeout: { type: 'string' }, verbose: { type: 'boolean' }, baseline: { type: 'boolean' },
         merge: { type: 'boolean' }, clauses: { type: 'string' }, jobs: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' },
       },
@@ -69,11 +72,12 @@ function parseOptions(argv: string[]): Options & { help: boolean } {
   if (!Number.isInteger(jobs) || jobs < 1 || jobs > 8) throw new UsageError('--jobs needs a whole number from 1 to 8');
   const quick = !!values.quick;
   const only = values.only === undefined ? undefined : ids(values.only);
-  if (quick && only) throw new UsageError('--quick and --only do not go together');
+  const absentSubject = !!values['absent-subject'];
+  if ([quick, !!only, absentSubject].filter(Boolean).length > 1) throw new UsageError('--quick, --absent-subject and --only do not go together');
   if (values.merge && !only) throw new UsageError('--merge goes with --only');
   return {
-    help: !!values.help, quick, only, list: !!values.list, merge: !!values.merge,
-    declaredOnly: quick || !!values['declared-only'], check: !!values.check, baseline: !!values.baseline,
+    help: !!values.help, quick, only, absentSubject, list: !!values.list, merge: !!values.merge,
+    declaredOnly: quick || absentSubject || !!values['declared-only'], check: !!values.check, baseline: !!values.baseline,
     timeoutS, verbose: !!values.verbose, jobs,
     clauses: values.clauses === undefined ? undefined : ids(values.clauses),
     out: path.resolve(values.out ?? DEFAULT_OUT),
@@ -89,6 +93,7 @@ function listCatalogue(): string {
 function select(opts: Options): Mutant[] {
   let selected = MUTANTS;
   if (opts.quick) selected = MUTANTS.filter((m) => m.quick);
+  if (opts.absentSubject) selected = MUTANTS.filter((m) => m.absentSubject?.npmTest);
   if (opts.only) {
     const unknown = opts.only.filter((id) => !MUTANTS.some((m) => m.id === id));
     if (unknown.length) throw new UsageError(`Unknown mutant(s) ${unknown.join(', ')}: npm run mutants -- --list shows the catalogue`);
@@ -141,7 +146,7 @@ async function main(): Promise<number> {
   }
 
   const thisRun: MutantsFile['run'] = {
-    scope: opts.quick ? 'quick' : opts.only ? 'only' : 'full',
+    scope: opts.quick ? 'quick' : opts.only || opts.absentSubject ? 'only' : 'full',
     declaredOnly: opts.declaredOnly || !!opts.clauses,
     durationMs: Date.now() - started,
     builds: snapshotBuilds,

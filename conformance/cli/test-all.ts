@@ -5,11 +5,14 @@
 //      (builds both modes first), with the gate over every normative clause;
 //   4. the mutants' quick set, when mutants/ exists (npm run mutants runs them all);
 //   5. the truthfulness mutants: a missing precondition must give untested, a change the spec
-//      allows must leave the clause passed (issue 11);
+//      allows must leave the clause passed (issue 11); and the absent-subject set's cheap part: a
+//      clause whose subject a mutant removed must give untested (issue 21, --absent-subject);
 //   6. one column of the implementation matrix: Next 14.2's create-next-app template as a static
 //      export, a site nobody here wrote, judged against the verdicts its framework code implies;
 //   7. the package as another team gets it (matrix/consumer-check.ts): packed, installed in a temporary
-//      project with its own @playwright/test, and the README's commands run against Next 14.2 and 16.
+//      project with its own @playwright/test, and the README's commands run against Next 14.2 and 16;
+//   8. a site with nothing to judge (fixtures/nothing-to-judge, issue 21): both modes, zero-config and
+//      with an empty profile, every normative clause untested or inapplicable, naming what is missing.
 // Without a working Chromium, steps 3 and 4 cannot run: one message, counted as one failure.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -87,6 +90,14 @@ async function main(): Promise<void> {
       const ok = m.mutants.filter((x) => x.killed && x.collateral.length === 0).length;
       return { passed: ok, failed: m.mutants.length - ok + (code !== 0 && ok === m.mutants.length ? 1 : 0), skipped: 0 };
     });
+    await step('mutants (absent subjects: the clause\'s subject removed gives untested)', async () => {
+      rmSync(mutantsSummaryFile(out), { force: true });
+      const code = await exec(bin('tsx'), [mutants, '--absent-subject', '--jobs', '3', '--out', out]);
+      const m = readMutantsSummary(out);
+      if (!m) return { passed: 0, failed: 1, skipped: 0 };
+      const ok = m.mutants.filter((x) => x.killed).length;
+      return { passed: ok, failed: m.mutants.length - ok + (code !== 0 && ok === m.mutants.length ? 1 : 0), skipped: 0 };
+    });
     await step('mutants (truthfulness: untested and allowed changes)', async () => {
       rmSync(mutantsSummaryFile(out), { force: true });
       const code = await exec(bin('tsx'), [mutants, '--only', TRUTHFULNESS_MUTANTS.join(','), '--declared-only', '--jobs', '3', '--out', out]);
@@ -115,6 +126,16 @@ async function main(): Promise<void> {
     if (!m) return { passed: 0, failed: 1, skipped: 0 };
     const failed = Number(m[2]) + (r.code !== 0 && m[2] === '0' ? 1 : 0);
     return { passed: Number(m[1]), failed, skipped: 0 };
+  });
+  await step('a site with nothing to judge (fixtures/nothing-to-judge: both modes, zero-config and empty profile)', async () => {
+    // One line per suite run (zero-config, empty profile), then "N passed, N failed".
+    const log = join(runDir, 'nothing-to-judge.log');
+    const r = await runCommand(bin('tsx'), [join(ROOT, 'conformance', 'cli', 'nothing-to-judge.ts'), '--out', join(run.out, 'nothing-to-judge')], { cwd: ROOT, env: { NEXT_TELEMETRY_DISABLED: '1' }, output: { file: log } });
+    const text = existsSync(log) ? readFileSync(log, 'utf8') : '';
+    process.stdout.write(text.split('\n').filter((l) => !/^ {2}ok /.test(l)).join('\n'));
+    const m = /^(\d+) passed, (\d+) failed$/m.exec(text);
+    if (!m) return { passed: 0, failed: 1, skipped: 0 };
+    return { passed: Number(m[1]), failed: Number(m[2]) + (r.code !== 0 && m[2] === '0' ? 1 : 0), skipped: 0 };
   });
   finish();
 }
