@@ -1,0 +1,73 @@
+import type { Mutant } from '../catalogue';
+import { removed, ROUTER_LINK } from './anchors';
+
+/** The mutants of: Absent subjects (issue 21): the change removes the clause's subject (joined in mutants/catalogue.ts). */
+export const ABSENT_SUBJECTS: Mutant[] = [
+  // ── Absent subjects (issue 21): the change removes the clause's subject ─────────────────────
+  // Each must come out `untested` naming what is missing (or `failed` where the change itself
+  // contradicts the text, said next to it). Reused: K9.1-link-removed and K9.3-no-held-data (above),
+  // R2.7-plain-links (failed: plain anchors make R2.7's navigations whole-page loads, which the text forbids).
+  {
+    id: 'R2.2-not-found-page-removed', mode: 'static', declared: ['R2.2'], expected: { 'R2.2': 'untested' }, absentSubject: { npmTest: true },
+    description: 'The export has no not-found page (404.html taken out): unknown addresses and the broken link\'s target are answered by the static host\'s own 404 page, which is not the site\'s, so R2.2 is untested, not failed.',
+    rename: [removed('404.html out of the export', /^\/404\.html$/, 1)],
+  },
+  {
+    id: 'R2.3-status-pages-removed', mode: 'static', declared: ['R2.3'], expected: { 'R2.3': 'untested' }, absentSubject: { npmTest: true },
+    description: 'The status pages the profile names for 400, 405, 418, 500 and 503 are gone (only /demos/status/404 is left): each answers 404 with the not-found page, so those rows, and R2.3, are untested, not failed.',
+    rename: [removed('status pages but 404', /^\/demos\/status\/(400|405|418|500|503)\.html$/, 5)],
+  },
+  {
+    id: 'R2.4-throwing-page-removed', mode: 'static', declared: ['R2.4'], expected: { 'R2.4': 'untested' }, absentSubject: { npmTest: true },
+    description: 'The page with the control that throws in the browser (/demos/client-error) is gone: nothing throws without a status code, so R2.4 is untested, not failed.',
+    rename: [removed('/demos/client-error', /^\/demos\/client-error\.html$/, 1)],
+  },
+  {
+    id: 'R2.5-crash-page-removed', mode: 'static', declared: ['R2.5'], expected: { 'R2.5': 'untested' }, absentSubject: { npmTest: true },
+    description: 'The page with the crash trigger (/demos/crash) is gone: no render error reaches the global failure page, so R2.5 is untested, not failed.',
+    rename: [removed('/demos/crash (page and page data)', /^\/demos\/crash\.(html|txt)$/, 2)],
+  },
+  {
+    id: 'R2.8-tall-page-removed', mode: 'static', declared: ['R2.8'], expected: { 'R2.8': 'untested' },
+    description: 'The tall page R2.8 scrolls and comes back to (/demos/tall) is gone: no Back to a page left scrolled down, so R2.8 is untested, not failed.',
+    rename: [removed('/demos/tall (page and page data)', /^\/demos\/tall\.(html|txt)$/, 2)],
+  },
+  {
+    id: 'R2.9-announced-pages-removed', mode: 'static', declared: ['R2.9'], expected: { 'R2.9': 'untested' },
+    description: 'The announcer\'s titled and untitled pages (/about, /demos/untitled) are gone: no client navigation reaches a page without a title, so the heading part, and R2.9, are untested, not failed.',
+    rename: [removed('/about and /demos/untitled (pages and page data)', /^\/(about|demos\/untitled)\.(html|txt)$/, 4)],
+  },
+  {
+    // C7.3 only: the header's links to /, /about and /contact are made by a client component (in
+    // its chunk, not in the flight data), so they still navigate on the client and fetch page data
+    // with a text suffix — C7.2 rightly stays passed on this change.
+    id: 'C7.3-plain-anchors', mode: 'static', declared: ['C7.3'], expected: { 'C7.3': 'untested' },
+    description: 'Every router link in the App Router pages\' flight data is a plain <a>: the profile\'s page-data link (/demos/no-prefetch → /demos/plain) is a whole-page load, so no page-data request of a navigation is there to read, and C7.3 is untested, not failed. (R2.7 fails on such links, truthfully: R2.7-plain-links.)',
+    text: [{ what: 'router Link elements ($L client references with an href) in every page\'s flight data', path: /\.(html|txt)$/, kinds: ['html', 'data'], find: ROUTER_LINK, replace: '$1a$2', count: [40, Infinity] }],
+  },
+  {
+    id: 'C7.5-send-control-removed', mode: 'server', declared: ['C7.5'], expected: { 'C7.5': 'untested' },
+    description: 'The server-function form has no "Send" button any more (its label reads "Submit"): the control the profile names is missing, no server-function call is made, so C7.5 is untested, not failed.',
+    probe: ['/demos/action'],
+    text: [
+      { what: 'button label in the server-rendered HTML', path: /^\/demos\/action$/, kinds: ['html'], find: />Send<\/button>/, replace: '>Submit</button>', count: 1 },
+      { what: 'button label in the form\'s client chunk', path: /^\/_next\/static\/chunks\/app\/.*demos\/action\/page[^/]*\.js$/, kinds: ['js'], find: /\}\),"Send"\]\}/, replace: '}),"Submit"]}', count: 1 },
+    ],
+  },
+  {
+    id: 'K9.2-no-data-fetch', mode: 'server', declared: ['K9.2'], expected: { 'K9.2': 'untested' },
+    description: 'The pages under /demos/retry/ no longer fetch their data after loading (their fallback HTML says isFallback: false): no page-data fetch to answer with a server error, so K9.2 is untested, not failed.',
+    probe: ['/demos/retry/mutant-probe'],
+    text: [{ what: 'isFallback in the fallback HTML of /demos/retry/<slug>', path: /^\/demos\/retry\/[^/]+$/, kinds: ['html'], find: /"isFallback":true/, replace: '"isFallback":false', count: [1, Infinity] }],
+  },
+  {
+    // K9.5 only: the header's links (a client component's, outside the flight data) still prefetch
+    // /, /about and /contact, which K9.4 times truthfully (it stays passed on this change).
+    id: 'K9.5-links-not-prefetching', mode: 'static', declared: ['K9.5'], expected: { 'K9.5': 'untested' },
+    description: 'Every router link in the flight data of /demos/links has prefetch={false}: only the header\'s 3 links prefetch there, fewer than the 6 a limit of 5 at a time needs, so K9.5 is untested, not failed.',
+    text: [
+      { what: 'prefetch={false} on every router link of /demos/links (flight data in the HTML)', path: /^\/demos\/links\.html$/, kinds: ['html'], find: /(\[\\"\$\\",\\"\$L[0-9a-f]+\\",null,\{(?:\\"(?:className|prefetch)\\":(?:\\"[^"\\]*\\"|true|false|null),)*\\"href\\":\\"\/[^"\\]*\\")/, replace: '$1,\\"prefetch\\":false', count: [10, Infinity] },
+      { what: 'prefetch={false} on every router link of /demos/links (page data)', path: /^\/demos\/links\.txt$/, kinds: ['data'], find: /(\["\$","\$L[0-9a-f]+",null,\{(?:"(?:className|prefetch)":(?:"[^"]*"|true|false|null),)*"href":"\/[^"]*")/, replace: '$1,"prefetch":false', count: [10, Infinity] },
+    ],
+  },
+];
