@@ -67,6 +67,7 @@ export const SECTION_7 = [
       'Only the site\'s own pages are evidence: a page a scenario names that answers an error status where it must exist, or that is another server\'s page (no script under the site\'s asset prefix, no framework bootstrap data: a host\'s own 404, a proxy\'s error page), leaves the test untested, naming the page and what it answered — never failed (harness/site-page.ts; the pre-flight says the same).',
       'Not stated, so not judged: where else the page fetches from (other origins, images, fonts) — listed as evidence only.',
       'On a Pages Router page: read the same way (its scripts from the asset prefix, the stylesheets _app imports).',
+      '"It loads … stylesheet assets" says stylesheets exist: a first load of the site\'s own pages (shown to be its own) that loads none contradicts it (failed, naming the pages). "Every stylesheet is answered as CSS" over pages that load none has no subject (untested), as any part observed zero times.',
     ],
     parts: [
       { id: 'scripts', text: 'It loads script assets.', subject: 'a script loaded by a page of the site' },
