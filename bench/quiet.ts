@@ -4,17 +4,11 @@ import { log } from './util';
 // Issue 24: a figure taken while anything else runs describes the load, not the project. The
 // bench starts only on a quiet machine (1-minute load average ≤ QUIET_LOAD), waiting a bounded
 // while for the load of an earlier job to decay; else it refuses, or with --allow-load writes
-// every figure marked void.
+// its figures under a banner saying they are void.
 
 export const QUIET_LOAD = 1.0;
 
 export const load1 = (): number => os.loadavg()[0];
-
-/** True when a section's "load at start" text (`1.23 / 4.56 / 7.89`, or `a → b`) began above the quiet limit. */
-export function voidLoad(loadText: string): boolean {
-  const first = Number(loadText.split(/[ /→]+/)[0]);
-  return Number.isFinite(first) && first > QUIET_LOAD;
-}
 
 /**
  * Waits (polling every 5 s, at most `maxWaitS`) for the 1-minute load average to fall to

@@ -1,5 +1,5 @@
 import type { Mutant } from '../catalogue';
-import { removed, ROUTER_LINK } from './anchors';
+import { LAYOUT_CHUNK, removed, ROUTER_LINK } from './anchors';
 
 /** The mutants of: Absent subjects (issue 21): the change removes the clause's subject (joined in mutants/catalogue.ts). */
 export const ABSENT_SUBJECTS: Mutant[] = [
@@ -59,6 +59,17 @@ export const ABSENT_SUBJECTS: Mutant[] = [
     description: 'The pages under /demos/retry/ no longer fetch their data after loading (their fallback HTML says isFallback: false): no page-data fetch to answer with a server error, so K9.2 is untested, not failed.',
     probe: ['/demos/retry/mutant-probe'],
     text: [{ what: 'isFallback in the fallback HTML of /demos/retry/<slug>', path: /^\/demos\/retry\/[^/]+$/, kinds: ['html'], find: /"isFallback":true/, replace: '"isFallback":false', count: [1, Infinity] }],
+  },
+  {
+    // The header's links are a client component's (outside the flight data): its nav items have a
+    // `plain` flag (plain <a> when set) and the brand link is a Link; both made plain <a> here.
+    id: 'C7.2-no-router-links', mode: 'static', declared: ['C7.2', 'K9.4'], expected: { 'C7.2': 'untested', 'K9.4': 'untested' },
+    description: 'No router link anywhere: every Link in the flight data and the header\'s links are plain <a>. No navigation fetches page data and nothing is prefetched, so C7.2 (page data of navigations) and K9.4 (prefetched data aged to 5 minutes) have no subject: untested, not failed. (R2.7 fails on such links, truthfully: R2.7-plain-links.)',
+    text: [
+      { what: 'router Link elements ($L client references with an href) in every page\'s flight data', path: /\.(html|txt)$/, kinds: ['html', 'data'], find: ROUTER_LINK, replace: '$1a$2', count: [40, Infinity] },
+      { what: 'the header\'s nav items all plain <a> (their `plain` flag read as set)', path: LAYOUT_CHUNK, kinds: ['js'], find: /children:[\w$]+\.plain\?/, replace: 'children:!0?', count: 1 },
+      { what: 'the header\'s brand link a plain <a>', path: LAYOUT_CHUNK, kinds: ['js'], find: /(\(0,[\w$]+\.jsxs?\))\([\w$]+\(\),(\{href:"\/",className:"brand")/, replace: '$1("a",$2', count: 1 },
+    ],
   },
   {
     // K9.5 only: the header's links (a client component's, outside the flight data) still prefetch

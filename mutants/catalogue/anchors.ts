@@ -5,6 +5,8 @@ import type { RenameRule, TextRule } from '../delivery/rules';
 export const SHARED_CHUNK = /^\/_next\/static\/chunks\/[^/]+\.js$/;
 export const MAIN_CHUNK = /^\/_next\/static\/chunks\/main-[^/]+\.js$/;
 export const PAGES_CHUNK = /^\/_next\/static\/chunks\/pages\/.+\.js$/;
+/** The root layout's client chunk (the site header and its menu). */
+export const LAYOUT_CHUNK = /^\/_next\/static\/chunks\/app\/layout-[^/]+\.js$/;
 export const GLOBAL_ERROR_CHUNK = /^\/_next\/static\/chunks\/app\/global-error-[^/]+\.js$/;
 /** The pre-rendered generic error pages of the Pages Router (/demos/status, /demos/status/<code>). */
 export const STATUS_HTML = /^\/demos\/status(\/[^/]+)?\.html$/;
