@@ -25,12 +25,15 @@ describeClause('R2.6', ({ parts }) => {
     // The subject is a page inside a route group: the profile's, or one whose own router tree names a group.
     const known = scenarioFor(target.profile, 'routeGroups', target.mode)?.pages ?? [];
     const inGroup = new Set<string>();
+    const unconfirmed = new Set<string>();
     const results = walk.map((w) => {
       if (w.error) return { path: w.path, status: w.status, error: w.error };
       // Only the site's own pages are evidence (a host's error page is not): site-page.ts.
       if (!w.ofSite) return { path: w.path, status: w.status, notTheSitesPage: true };
-      const groups = [...new Set([...known.filter((k) => k.path === w.path).map((k) => k.group), ...(w.routeGroups ?? [])])];
+      // The profile's word counts where the page's own router tree confirms it (a pass needs its subject).
+      const groups = [...new Set(w.routeGroups ?? [])];
       for (const g of groups) inGroup.add(`${w.path} in ${g}`);
+      for (const k of known.filter((x) => x.path === w.path && !groups.includes(x.group))) unconfirmed.add(`${k.path} in ${k.group}`);
       // Next 16's per-segment prefetch files name the groups of the pages they prefetch.
       for (const r of w.requests) for (const g of r.groups ?? []) if (r.pageDataOf) inGroup.add(`${r.pageDataOf} in ${g} (a per-segment prefetch file)`);
       const address = w.address ?? '';
@@ -47,7 +50,8 @@ describeClause('R2.6', ({ parts }) => {
     const ofSite = results.filter((r) => !('notTheSitesPage' in r) && !r.error).length;
     if (!inGroup.size) {
       const foreign = results.filter((r) => 'notTheSitesPage' in r).length;
-      obs.untested(`no route group was seen: the profile names none of the ${sitePages.paths.length} listed pages (routeGroups), and the router trees of the ${ofSite} of them that are the site's own pages name no segment in parentheses${foreign ? ` (${foreign} answered with a page that is not this site's)` : ''}`,
+      const claimed = unconfirmed.size ? `the profile's ${[...unconfirmed].join(', ')} are not in their router trees` : `the profile names none of the ${sitePages.paths.length} listed pages (routeGroups)`;
+      obs.untested(`no route group was seen: ${claimed}, and the router trees of the ${ofSite} of them that are the site's own pages name no segment in parentheses${foreign ? ` (${foreign} answered with a page that is not this site's)` : ''}`,
         'name in the profile (routeGroups) pages that live in a route group; a site without route groups has nothing for R2.6 to judge');
     }
     for (const g of inGroup) obs.saw('page', g);

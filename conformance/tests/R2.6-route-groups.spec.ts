@@ -4,7 +4,7 @@ import { clickLinkTo, open, settle, waitForAddress } from '../harness/navigation
 import { quoted } from '../harness/page-text';
 import { expect, test, type Page } from '../harness/fixtures';
 import { readPageData } from '../harness/page-data';
-import { groupsInSegment, groupsInStateTree, groupsOfDocument } from '../harness/route-groups';
+import { groupsInFlightText, groupsInSegment, groupsInStateTree, groupsOfDocument } from '../harness/route-groups';
 import { scenarioFor } from '../run/profile';
 
 /** A path segment written in parentheses, e.g. "(site)" or "%28site%29". */
@@ -44,12 +44,18 @@ describeClause('R2.6', ({ parts }) => {
     const otherLinks = new Set<string>();
     /** Where a page inside a route group was seen: "<path> in <group> (how)". */
     const inGroup = new Set<string>();
+    /** The profile's grouped pages whose own router tree names no such group. */
+    const unconfirmed = new Set<string>();
     const collect = async (loaded: boolean) => {
       const path = pathOf(page.url());
       addresses.push(page.url());
-      for (const k of known.filter((g) => g.path === new URL(page.url()).pathname)) inGroup.add(`${k.path} in ${k.group} (the profile)`);
       // A document's flight data names its own router tree; after a client navigation it still names the first page's.
-      if (loaded) for (const g of await groupsOfDocument(page)) inGroup.add(`${path} in ${g} (its router tree)`);
+      // The profile's word that a page is in a group counts only where that tree confirms it (a pass needs its subject).
+      const tree = loaded ? await groupsOfDocument(page) : [];
+      for (const g of tree) inGroup.add(`${path} in ${g} (its router tree)`);
+      for (const k of known.filter((g) => loaded && g.path === new URL(page.url()).pathname)) {
+        if (!tree.includes(k.group)) unconfirmed.add(`${k.path} in ${k.group}`);
+      }
       for (const h of await linkHrefs(page)) {
         if (/^https?:/.test(h.url) && new URL(h.url).origin === origin) {
           if (!links.has(h.url)) links.set(h.url, `link href "${h.raw}" on ${pathOf(page.url())}`);
@@ -85,7 +91,8 @@ describeClause('R2.6', ({ parts }) => {
       for (const g of groupsInSegment(e)) inGroup.add(`${readPageData(e)!.page} in ${g} (a per-segment prefetch file)`);
     }
     if (!inGroup.size) {
-      obs.untested(`no route group was seen: the profile names none (routeGroups), and neither the router trees of the ${addresses.length} pages visited nor their ${pageData.length} page-data requests named a segment in parentheses`,
+      const claimed = unconfirmed.size ? `the profile's ${quoted([...unconfirmed])} are not in their router trees` : 'the profile names none (routeGroups)';
+      obs.untested(`no route group was seen: ${claimed}, and neither the router trees of the ${addresses.length} pages visited nor their ${pageData.length} page-data requests named a segment in parentheses`,
         'name in the profile (routeGroups) pages that live in a route group; a site without route groups has nothing for R2.6 to judge');
     }
     for (const w of inGroup) obs.saw('page', w);
@@ -100,18 +107,30 @@ describeClause('R2.6', ({ parts }) => {
   test('a page inside a route group answers at its address without the group', parts('grouped-pages'), async ({ page, target, obs }, testInfo) => {
     const { pages } = target.scenario('routeGroups');
     const checked: { url: string; status: number }[] = [];
+    const get = (path: string) => obs.waitFor(`the answer to GET ${path}`, () => page.request.get(target.abs(path), { timeout: 10_000 }), 11_000);
     const status = async (path: string): Promise<number> => {
-      const res = await obs.waitFor(`the answer to GET ${path}`, () => page.request.get(target.abs(path), { timeout: 10_000 }), 11_000);
+      const res = await get(path);
       checked.push({ url: path, status: res.status() });
       return res.status();
     };
+    /** The page's status and the route groups its inline flight data (its router tree) names. */
+    const answer = async (path: string): Promise<{ status: number; groups: string[] }> => {
+      const res = await get(path);
+      checked.push({ url: path, status: res.status() });
+      return { status: res.status(), groups: groupsInFlightText(await res.text().catch(() => '')) };
+    };
     try {
       for (const { path, group } of pages) {
-        const plain = await status(path);
+        const { status: plain, groups } = await answer(path);
         const grouped: { url: string; status: number }[] = [];
         for (const url of withGroupInserted(path, group)) grouped.push({ url, status: await status(url) });
         for (const g of grouped) obs.advise(`the address with the group inserted answers 404 (${g.url})`, g.status === 404, `HTTP ${g.status}`);
-        if (plain < 400) obs.saw('page', `${path} in ${group} (HTTP ${plain})`);
+        // The profile's word counts where the page's own router tree (its flight data) names the group.
+        if (plain < 400 && groups.includes(group)) obs.saw('page', `${path} in ${group} (HTTP ${plain}, its router tree)`);
+        if (plain < 400 && !groups.includes(group)) {
+          obs.untested(`the profile's grouped page ${path} answers HTTP ${plain}, but its router tree names no group ${group}${groups.length ? ` (it names ${groups.join(', ')})` : ''}: it is not in that route group`,
+            'name in routeGroups.pages pages that live in a route group, with the folder name of their group');
+        }
         if (plain >= 400) {
           const answering = grouped.filter((g) => g.status < 400);
           expect(answering.map((g) => `${g.url} answered HTTP ${g.status}`),

@@ -72,6 +72,17 @@ export const ABSENT_SUBJECTS: Mutant[] = [
     ],
   },
   {
+    // C7.4's text says stylesheets exist, so taking them all away contradicts it (spec/clauses/section-7.ts
+    // readings): failed, naming the pages, not untested. Scripts stay: the pages are still the site's own.
+    id: 'C7.4-no-stylesheet', mode: 'static', declared: ['C7.4'], expected: { 'C7.4': 'failed' },
+    description: 'No page loads a stylesheet: the <link rel="stylesheet"> of every page, the stylesheet links of the flight data and the style hints (:HL) are gone, so a first load of the site\'s own pages loads scripts and no stylesheet. "It loads script and stylesheet assets" is contradicted: C7.4 failed, not untested.',
+    text: [
+      { what: 'the stylesheet link of every page\'s HTML', path: /\.html$/, kinds: ['html'], find: /<link rel="stylesheet" href="\/_next\/static\/css\/[^"]+"[^>]*\/>/, replace: '', count: [20, Infinity] },
+      { what: 'stylesheet links in the flight data (HTML-escaped or not)', path: /\.(html|txt)$/, kinds: ['html', 'data'], find: /(\\?"rel\\?":\\?")stylesheet(\\?")/, replace: '$1x-no-stylesheet$2', count: [20, Infinity] },
+      { what: 'style hints in the flight data (:HL rows)', path: /\.(html|txt)$/, kinds: ['html', 'data'], find: /:HL\[\\?"\/_next\/static\/css\/[^"\\]+\\?",\\?"style\\?"\](\\n|\n)/, replace: '', count: [20, Infinity] },
+    ],
+  },
+  {
     // K9.5 only: the header's links (a client component's, outside the flight data) still prefetch
     // /, /about and /contact, which K9.4 times truthfully (it stays passed on this change).
     id: 'K9.5-links-not-prefetching', mode: 'static', declared: ['K9.5'], expected: { 'K9.5': 'untested' },
