@@ -14,6 +14,7 @@
  */
 import type { Mode, NormativeClauseId } from '../spec/clauses';
 import type { HeaderRule, RenameRule, TextRule } from './delivery/rules';
+import type { SourceEdits } from './delivery/source';
 import { SECTION_2 } from './catalogue/section-2';
 import { SECTION_7 } from './catalogue/section-7';
 import { PRECONDITIONS } from './catalogue/preconditions';
@@ -37,6 +38,8 @@ export interface Mutant {
   rename?: RenameRule[];
   text?: TextRule[];
   headers?: HeaderRule[];
+  /** Static only: a change of the site's source, built anew (delivery/source.ts), for what no rewrite of the build can do. */
+  source?: SourceEdits;
   /** URL paths fetched through the proxy at preflight so rules on non-asset answers are checked (server). */
   probe?: string[];
   /** In the quick set run by `npm test`. */
@@ -57,7 +60,7 @@ export function mechanism(m: Mutant): string {
   const parts: string[] = [];
   if (m.mode === 'static') {
     const edits = [m.rename?.length ? 'rename' : '', m.text?.length ? 'rewrite' : ''].filter(Boolean).join(' + ');
-    parts.push(edits ? `export copy (${edits})` : 'export copy');
+    parts.push(m.source ? 'source changed, export built anew' : edits ? `export copy (${edits})` : 'export copy');
     if (m.headers?.length) parts.push('proxy (headers)');
   } else {
     const edits = [m.text?.length ? 'bodies' : '', m.headers?.length ? 'headers' : ''].filter(Boolean).join(' + ');

@@ -8,6 +8,7 @@ import { NORMATIVE } from '../spec/clauses';
 import type { Report } from '../conformance/report/model';
 import { MUTANTS } from './catalogue';
 import { startProxy } from './delivery/proxy';
+import { repoint } from './delivery/source';
 import { applyHeaders, applyText, countOk, StaleMutantError, type TextRule } from './delivery/rules';
 import { judge, merge, renderMarkdown, type MutantsFile } from './score';
 import { transformExport } from './delivery/transform';
@@ -148,10 +149,19 @@ describe('catalogue', () => {
     expect(NORMATIVE.filter((c) => !MUTANTS.some((m) => m.declared.includes(c.id))).map((c) => c.id)).toEqual([]);
   });
 
+  it('re-points the imports of a moved file: to what stayed, and to what moved along', () => {
+    const from = '/r/site/app/(site)';
+    const to = '/r/site/app';
+    const text = "import Icon from '../../../../components/Icon';\nimport { CrashButton } from './CrashButton';\nimport x from '../../other';";
+    expect(repoint(text, `${from}/demos/crash/page.tsx`, `${to}/demos/crash/page.tsx`, from, to))
+      .toBe("import Icon from '../../../components/Icon';\nimport { CrashButton } from './CrashButton';\nimport x from '../../other';");
+  });
+
   it('edits something, and server mutants only through the proxy', () => {
     for (const m of MUTANTS) {
-      expect((m.text?.length ?? 0) + (m.headers?.length ?? 0) + (m.rename?.length ?? 0), m.id).toBeGreaterThan(0);
+      expect((m.text?.length ?? 0) + (m.headers?.length ?? 0) + (m.rename?.length ?? 0) + (m.source?.moveChildren.length ?? 0), m.id).toBeGreaterThan(0);
       if (m.mode === 'server') expect(m.rename, m.id).toBeUndefined();
+      if (m.mode === 'server') expect(m.source, `${m.id}: a source change is built as a static export`).toBeUndefined();
     }
   });
 

@@ -72,6 +72,12 @@ export const ABSENT_SUBJECTS: Mutant[] = [
     ],
   },
   {
+    // Only a rebuild can flatten a group: it is in the router tree of every answer (delivery/source.ts).
+    id: 'R2.6-group-flattened', mode: 'static', declared: ['R2.6'], expected: { 'R2.6': 'untested' },
+    description: 'The route group (site) is flattened: app/(site)/* moved to app/ (imports re-pointed) and the export built anew. The reference profile still says /, /about and /demos/tall live in (site), but no page\'s router tree names a group: R2.6 has no subject, untested naming the profile\'s pages — not passed on the profile\'s word.',
+    source: { moveChildren: [{ from: 'site/app/(site)', to: 'site/app' }] },
+  },
+  {
     // C7.4's text says stylesheets exist, so taking them all away contradicts it (spec/clauses/section-7.ts
     // readings): failed, naming the pages, not untested. Scripts stay: the pages are still the site's own.
     id: 'C7.4-no-stylesheet', mode: 'static', declared: ['C7.4'], expected: { 'C7.4': 'failed' },

@@ -1,7 +1,8 @@
 /**
  * Serving one mutant on 127.0.0.1 (docs/mutants.md, "How a mutant is delivered"):
  *   static: a copy of the frozen export with its files renamed and rewritten, served like the
- *     reference; a rewriting proxy in front when the mutant changes headers;
+ *     reference; a rewriting proxy in front when the mutant changes headers; a source change
+ *     (source.ts) is built anew from a changed copy of the site first;
  *   server: a rewriting proxy in front of the one shared `next start` of the frozen server build.
  * Before a mutant is judged, every rule is shown to still match the build (preflight); a rule that
  * does not makes the mutant stale, never a silent survivor.
@@ -12,6 +13,7 @@ import type { Mutant } from '../catalogue';
 import { startProxy, type RunningProxy } from './proxy';
 import { reference, serverStaticDir, snapshot, WORK } from './reference';
 import { countProblems, matches, StaleMutantError, type RuleContext } from './rules';
+import { buildFromSource } from './source';
 import { copyExport, listFiles, transformExport } from './transform';
 
 export interface ServedMutant {
@@ -49,7 +51,8 @@ export async function serveMutant(m: Mutant): Promise<ServedMutant> {
   try {
     if (m.mode === 'static') {
       const dir = path.join(WORK, m.id);
-      copyExport(await snapshot('static'), dir);
+      // A source change is built anew; every other static mutant edits the frozen export.
+      copyExport(m.source ? await buildFromSource(m.id, m.source, WORK) : await snapshot('static'), dir);
       const port = await freePort();
       const ctx: RuleContext = { port };
       const t = transformExport(dir, { rename: m.rename, text: m.text }, ctx, m.id);
