@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot, runCommand } from '../launcher';
-import { load, machineCpuSeconds } from './util';
+import { measured } from './util';
 
 // Issue 24: a site nobody here wrote (the create-next-app 14.2 template, static export, with its
 // profile), judged in one mode, from the command to the report — as `npm run matrix` runs it, by
@@ -26,10 +26,8 @@ export const FOREIGN_TARGET_MS = 20_000;
 export async function timeForeign(workDir: string, id = 'next-14.2-static'): Promise<ForeignRun> {
   const out = path.join(workDir, `matrix-${id}`);
   const logFile = `${out}.log`;
-  const loadBefore = load();
-  const cpuBefore = machineCpuSeconds();
-  const r = await runCommand('npm', ['run', '--silent', 'matrix', '--', '--only', id, '--out', out], { cwd: repoRoot(), env: { NEXT_TELEMETRY_DISABLED: '1', CI: 'true' }, output: { file: logFile } });
-  const cpuAfter = machineCpuSeconds();
+  const m = await measured(() => runCommand('npm', ['run', '--silent', 'matrix', '--', '--only', id, '--out', out], { cwd: repoRoot(), env: { NEXT_TELEMETRY_DISABLED: '1', CI: 'true' }, output: { file: logFile } }));
+  const r = m.value;
   const text = fs.readFileSync(logFile, 'utf8');
   const judge = new RegExp(`${id}: judge: [^\\n]*\\(([\\d.]+) s\\)`).exec(text);
   return {
@@ -39,8 +37,8 @@ export async function timeForeign(workDir: string, id = 'next-14.2-static'): Pro
     buildLine: new RegExp(`${id}: build: ([^\\n]*)`).exec(text)?.[1],
     exitCode: r.code,
     asExpected: /^Matrix: [^\n]*/m.exec(text)?.[0] ?? 'no matrix line in the log',
-    cpuS: cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined,
-    load: `${loadBefore} → ${load()}`,
+    cpuS: m.cpuS,
+    load: m.load,
     logFile,
   };
 }

@@ -4,7 +4,7 @@ import type { Browser } from '@playwright/test';
 import { loadProfile, scenarioFor } from '../conformance/run/profile';
 import type { TestTiming } from '../conformance/harness/timing';
 import { buildPaths, repoRoot, runCommand, serveServer, serveStatic, type SiteMode } from '../launcher';
-import { load, machineCpuSeconds } from './util';
+import { load, measured } from './util';
 
 // 3. The conformance suite as users run it (`npm run conformance`, both modes), where its time
 // goes (per clause: set-up, page loads, waits, fake-clock runs, the rest — harness/timing.ts), and
@@ -51,10 +51,8 @@ export async function timeConformance(workDir: string, kind: SuiteRun['kind']): 
       moved.push(to);
     }
   }
-  const loadBefore = load();
-  const cpuBefore = machineCpuSeconds();
-  const r = await runCommand('npm', ['run', '--silent', 'conformance', '--', '--out', out], { cwd: repoRoot(), env: { NEXT_TELEMETRY_DISABLED: '1', CI: 'true' }, output: { file: logFile } });
-  const cpuAfter = machineCpuSeconds();
+  const m = await measured(() => runCommand('npm', ['run', '--silent', 'conformance', '--', '--out', out], { cwd: repoRoot(), env: { NEXT_TELEMETRY_DISABLED: '1', CI: 'true' }, output: { file: logFile } }));
+  const r = m.value;
   fs.rmSync(aside, { recursive: true, force: true });
   const text = fs.readFileSync(logFile, 'utf8');
   const reportFile = path.join(out, 'conformance.json');
@@ -88,8 +86,8 @@ export async function timeConformance(workDir: string, kind: SuiteRun['kind']): 
     cliWall: /Wall time: ([\d.]+ s)/.exec(text)?.[1],
     builds: [...text.matchAll(/^\s*(\w+) built in ([\d.]+ s)/gm)].map((m) => `${m[1]} ${m[2]}`),
     gate: /Conformance gate (\w+)[^\n]*/.exec(text)?.[0] ?? 'no gate line in the log',
-    load: `${loadBefore} → ${load()}`,
-    cpuS: cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined,
+    load: m.load,
+    cpuS: m.cpuS,
   };
 }
 

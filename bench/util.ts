@@ -49,3 +49,13 @@ export function withQuietBuildLock<T>(fn: () => Promise<T>): Promise<T> {
 function otherBuildRunning(): boolean {
   return spawnSync('pgrep', ['-f', 'next build|next/dist/bin/next build']).status === 0;
 }
+
+/** Runs `fn` and says how much CPU the whole machine spent meanwhile and the load before → after. */
+export async function measured<T>(fn: () => Promise<T>): Promise<{ value: T; cpuS?: number; load: string }> {
+  const loadBefore = load();
+  const cpuBefore = machineCpuSeconds();
+  const value = await fn();
+  const cpuAfter = machineCpuSeconds();
+  return { value, cpuS: cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined, load: `${loadBefore} → ${load()}` };
+}
+

@@ -70,3 +70,12 @@ export async function groupsOfDocument(page: Page): Promise<string[]> {
   }).catch(() => '');
   return groupsInFlightText(text);
 }
+
+/**
+ * What the untested reason says of the profile's grouped pages: those whose own router tree did
+ * not name their group ("<path> in <group>"), or `none` when the profile named none.
+ */
+export function profileGroupsNote(unconfirmed: ReadonlySet<string>, none: string): string {
+  return unconfirmed.size ? `the profile's ${[...unconfirmed].join(', ')} are not in their router trees` : none;
+}
+

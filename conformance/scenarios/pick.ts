@@ -39,7 +39,7 @@ export const neverPrefetched = (l: CrawledLink): boolean => clickable(l) && !l.p
  * How the pickers read one router's pages and links. App Router first; the Pages Router's pages are
  * taken only where no App Router page fits (a Pages-Router-only site, issue 21), so a site with App
  * Router pages gets the same picks as before. A Pages Router `<Link>` in view prefetches its page's
- * code (Webpack names the chunk after the page: pageChunkPrefix) and, for a page with
+ * code (Webpack names the chunk after the page: isPageChunk) and, for a page with
  * getStaticProps, its data (/_next/data/…, read as page data).
  */
 export interface RouterKind {
@@ -180,7 +180,7 @@ export function linksHome(p: CrawledPage): boolean {
 }
 
 /** Where a Pages Router page's own chunk lives: /_next/static/chunks/pages/<path>- (index for /). */
-export function pageChunkPrefix(path: string): string {
+function pageChunkPrefix(path: string): string {
   return `/_next/static/chunks/pages${path === '/' ? '/index' : path}-`;
 }
 

@@ -1,6 +1,7 @@
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
 import { expect, test } from '../harness/fixtures';
+import { profileGroupsNote } from '../harness/route-groups';
 import { scenarioFor } from '../run/profile';
 import { coverage, sitePagesOf, walkOf } from './every-page';
 
@@ -50,8 +51,7 @@ describeClause('R2.6', ({ parts }) => {
     const ofSite = results.filter((r) => !('notTheSitesPage' in r) && !r.error).length;
     if (!inGroup.size) {
       const foreign = results.filter((r) => 'notTheSitesPage' in r).length;
-      const claimed = unconfirmed.size ? `the profile's ${[...unconfirmed].join(', ')} are not in their router trees` : `the profile names none of the ${sitePages.paths.length} listed pages (routeGroups)`;
-      obs.untested(`no route group was seen: ${claimed}, and the router trees of the ${ofSite} of them that are the site's own pages name no segment in parentheses${foreign ? ` (${foreign} answered with a page that is not this site's)` : ''}`,
+      obs.untested(`no route group was seen: ${profileGroupsNote(unconfirmed, `the profile names none of the ${sitePages.paths.length} listed pages (routeGroups)`)}, and the router trees of the ${ofSite} of them that are the site's own pages name no segment in parentheses${foreign ? ` (${foreign} answered with a page that is not this site's)` : ''}`,
         'name in the profile (routeGroups) pages that live in a route group; a site without route groups has nothing for R2.6 to judge');
     }
     for (const g of inGroup) obs.saw('page', g);

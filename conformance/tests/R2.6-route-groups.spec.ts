@@ -4,7 +4,7 @@ import { clickLinkTo, open, settle, waitForAddress } from '../harness/navigation
 import { quoted } from '../harness/page-text';
 import { expect, test, type Page } from '../harness/fixtures';
 import { readPageData } from '../harness/page-data';
-import { groupsInFlightText, groupsInSegment, groupsInStateTree, groupsOfDocument } from '../harness/route-groups';
+import { groupsInFlightText, groupsInSegment, groupsInStateTree, groupsOfDocument, profileGroupsNote } from '../harness/route-groups';
 import { scenarioFor } from '../run/profile';
 
 /** A path segment written in parentheses, e.g. "(site)" or "%28site%29". */
@@ -91,8 +91,7 @@ describeClause('R2.6', ({ parts }) => {
       for (const g of groupsInSegment(e)) inGroup.add(`${readPageData(e)!.page} in ${g} (a per-segment prefetch file)`);
     }
     if (!inGroup.size) {
-      const claimed = unconfirmed.size ? `the profile's ${quoted([...unconfirmed])} are not in their router trees` : 'the profile names none (routeGroups)';
-      obs.untested(`no route group was seen: ${claimed}, and neither the router trees of the ${addresses.length} pages visited nor their ${pageData.length} page-data requests named a segment in parentheses`,
+      obs.untested(`no route group was seen: ${profileGroupsNote(unconfirmed, 'the profile names none (routeGroups)')}, and neither the router trees of the ${addresses.length} pages visited nor their ${pageData.length} page-data requests named a segment in parentheses`,
         'name in the profile (routeGroups) pages that live in a route group; a site without route groups has nothing for R2.6 to judge');
     }
     for (const w of inGroup) obs.saw('page', w);
@@ -107,16 +106,15 @@ describeClause('R2.6', ({ parts }) => {
   test('a page inside a route group answers at its address without the group', parts('grouped-pages'), async ({ page, target, obs }, testInfo) => {
     const { pages } = target.scenario('routeGroups');
     const checked: { url: string; status: number }[] = [];
-    const get = (path: string) => obs.waitFor(`the answer to GET ${path}`, () => page.request.get(target.abs(path), { timeout: 10_000 }), 11_000);
-    const status = async (path: string): Promise<number> => {
-      const res = await get(path);
+    const get = async (path: string) => {
+      const res = await obs.waitFor(`the answer to GET ${path}`, () => page.request.get(target.abs(path), { timeout: 10_000 }), 11_000);
       checked.push({ url: path, status: res.status() });
-      return res.status();
+      return res;
     };
+    const status = async (path: string): Promise<number> => (await get(path)).status();
     /** The page's status and the route groups its inline flight data (its router tree) names. */
     const answer = async (path: string): Promise<{ status: number; groups: string[] }> => {
       const res = await get(path);
-      checked.push({ url: path, status: res.status() });
       return { status: res.status(), groups: groupsInFlightText(await res.text().catch(() => '')) };
     };
     try {

@@ -20,15 +20,12 @@ async function content(page: Page): Promise<string> {
  * renders the new page before it sets its title, so a first reading can mix the two pages.
  */
 async function newContent(page: Page, from: string): Promise<string> {
-  let last = await sample(() => content(page), (c) => c !== from, 7_000);
-  const end = Date.now() + 3_000;
-  while (Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 300));
-    const now = await content(page);
-    if (now === last) break;
-    last = now;
-  }
-  return last;
+  let previous: string | undefined;
+  return sample(() => content(page), (c) => {
+    const held = c !== from && c === previous;
+    previous = c;
+    return held;
+  }, 10_000, 300);
 }
 
 const scrollY = (page: Page): Promise<number> => page.evaluate(() => Math.round(window.scrollY));

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot, runCommand } from '../../launcher';
@@ -39,7 +38,9 @@ export async function buildFromSource(id: string, edits: SourceEdits, work: stri
   const root = repoRoot();
   const copy = path.join(work, `${id}-source`);
   fs.rmSync(copy, { recursive: true, force: true });
-  const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean);
+  const listed = await runCommand('git', ['ls-files', '-z'], { cwd: root, output: 'capture', timeoutMs: 60_000 });
+  if (listed.code !== 0) throw new Error(`${id}: git ls-files failed (exit ${listed.code}): the source mutants need the repository's git checkout`);
+  const tracked = listed.output.split('\0').filter(Boolean);
   for (const f of tracked) {
     const from = path.join(root, f);
     if (!fs.existsSync(from) || fs.lstatSync(from).isDirectory()) continue;
