@@ -4,6 +4,7 @@ import type { Mode } from './spec/clauses';
 import { CHROMIUM_ARGS, lookupChromium } from './conformance/harness/browser';
 import { currentRun } from './conformance/run/channel';
 import { FACTS_PROJECT_PREFIX } from './conformance/run/facts';
+import { defaultWorkers } from './conformance/run/workers';
 
 /**
  * The conformance suite: one project per delivery mode, each depending on a one-test project
@@ -38,7 +39,7 @@ export default defineConfig<{ mode: Mode }>({
   timeout: 45_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
-  workers: run.options.workers ?? 2,
+  workers: run.options.workers ?? defaultWorkers(),
   // One retry tells a flaky test (verdict cantTell) from a failing one.
   retries: 1,
   forbidOnly: !!process.env.CI,

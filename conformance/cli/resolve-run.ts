@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { configFor, settle, type Settings, type TargetSetting } from '../config/apply';
 import type { Expectation } from '../expectations/model';
-import { lookupChromium } from '../harness/browser';
+import { lookupChromium, wantsWindow } from '../harness/browser';
 import { loadProfile } from '../run/profile';
 import { preflight, renderPreflight } from '../preflight/preflight';
 import { probeTarget, type ProbeResult } from '../harness/probe';
@@ -42,7 +42,7 @@ export async function resolveRun(args: RunArgs, log: (line: string) => void = (l
   if (args.merge !== undefined) return { run: { ...base, kind: 'merge', targets: [], mergeFrom: checkMergeDir(args.merge) }, settings };
   if (base.discovery.writeProfile) checkWritableParent(base.discovery.writeProfile, '--write-profile');
 
-  const browser = lookupChromium();
+  const browser = lookupChromium({ headed: wantsWindow(args.playwrightArgs) });
   if (!browser.ok) throw new UsageError(browser.message);
   base.browser = browser.choice;
 

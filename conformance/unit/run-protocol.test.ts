@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkCandidate, lookupChromium } from '../harness/browser';
+import { checkCandidate, lookupChromium, wantsWindow } from '../harness/browser';
 import { renderJUnit } from '../report/junit';
 import type { Report } from '../report/model';
 import { publish, stagingDir, writeLastRun } from '../report/publish';
@@ -164,6 +164,18 @@ describe('browser lookup says in one sentence why a candidate does not work', ()
     fs.writeFileSync(path.join(dir, 'chromium'), '#!/bin/sh\necho "Chromium 1.2.3"\n', { mode: 0o755 });
     const r = lookupChromium({ env: { PATH: dir }, playwrightPath: () => undefined });
     expect(r).toEqual({ ok: true, choice: { executablePath: path.join(dir, 'chromium'), source: 'PATH', version: 'Chromium 1.2.3' } });
+  });
+
+  it('prefers the headless shell on PATH, and a headed run (--headed, --debug, --ui) skips it', () => {
+    const dir = tmp();
+    for (const name of ['chromium', 'chromium-headless-shell']) fs.writeFileSync(path.join(dir, name), `#!/bin/sh\necho "Chromium 1.2.3"\n`, { mode: 0o755 });
+    const pick = (headed: boolean) => {
+      const r = lookupChromium({ env: { PATH: dir }, playwrightPath: () => undefined, headed });
+      return r.ok ? path.basename(r.choice.executablePath!) : r.message;
+    };
+    expect(pick(false)).toBe('chromium-headless-shell');
+    expect(pick(true)).toBe('chromium');
+    expect([['--headed'], ['--debug'], ['--ui'], ['--ui=x'], ['--grep', 'K9']].map(wantsWindow)).toEqual([true, true, true, true, false]);
   });
 });
 
