@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Result } from 'axe-core';
 import { readFileSync } from 'node:fs';
@@ -28,6 +27,8 @@ let source: string | undefined;
 export async function axeViolations(page: Page, disableRules: string[] = []): Promise<AxeViolation[]> {
   source ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
   if (!(await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object'))) await page.evaluate(source);
+  // Loaded on first use: it reads axe-core's 1.3 MB source, which every worker would otherwise pay for at start.
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
   const results = await new AxeBuilder({ page, axeSource: IN_DOCUMENT })
     .setLegacyMode()
     .options({ resultTypes: ['violations'] })
