@@ -55,6 +55,12 @@ export interface Mutant {
 /** Every mutant, by section of the seed as written in mutants/catalogue/ (the order of the reports). */
 export const MUTANTS: Mutant[] = [...SECTION_2, ...SECTION_7, ...PRECONDITIONS, ...ABSENT_SUBJECTS, ...SECTION_9, ...EVERY_PAGE];
 
+/** The truthfulness mutants npm test runs: a missing precondition gives untested, a change the spec allows leaves the clause passed (issue 11). */
+export const TRUTHFULNESS_NPM_TEST = ['K9.1-link-removed', 'C7.4-assets-other-origin-allowed', 'C7.3-foreign-build-accepted'];
+
+/** What `npm test` runs (--npm-test): the quick set, the absent-subject set's cheap part and the truthfulness mutants, in one pool. */
+export const NPM_TEST_SET = (): Mutant[] => MUTANTS.filter((m) => m.quick || m.absentSubject?.npmTest || TRUTHFULNESS_NPM_TEST.includes(m.id));
+
 /** How the mutant is delivered, in words (for tables). */
 export function mechanism(m: Mutant): string {
   const parts: string[] = [];

@@ -13,18 +13,20 @@ import { parseArgs } from 'node:util';
 import { onStopSignal, repoRoot } from '../launcher';
 import { mutantsOutOf } from '../conformance/report/mutation';
 import { NORMATIVE } from '../spec/clauses';
-import { mechanism, MUTANTS, type Mutant } from './catalogue';
+import { mechanism, MUTANTS, NPM_TEST_SET, TRUTHFULNESS_NPM_TEST, type Mutant } from './catalogue';
 import { snapshotBuilds } from './delivery/reference';
 import { runMutants, type RunOptions } from './run';
 import { merge, readSummary, summarise, writeSummary, type MutantsFile } from './score';
 
 const DEFAULT_OUT = mutantsOutOf(path.join(repoRoot(), 'reports'));
 
-const USAGE = `Usage: npm run mutants -- [--quick | --absent-subject | --only <id,…> [--merge]] [--declared-only] [--clauses <id,…>] [--check | --baseline | --list] [--timeout <s>] [--jobs <n>] [--out <dir>] [--verbose]
+const USAGE = `Usage: npm run mutants -- [--quick | --absent-subject | --npm-test | --only <id,…> [--merge]] [--declared-only] [--clauses <id,…>] [--check | --baseline | --list] [--timeout <s>] [--jobs <n>] [--out <dir>] [--verbose]
   (no option)        every mutant against the whole suite of its mode
   --quick            the quick set (${MUTANTS.filter((m) => m.quick).map((m) => m.id).join(', ')}), each with only its declared clauses
   --absent-subject   the absent-subject set's cheap part, run by npm test (${MUTANTS.filter((m) => m.absentSubject?.npmTest).map((m) => m.id).join(', ')}),
                      each with only its declared clauses; the whole set: --only with the ids of docs/mutants.md
+  --npm-test         what npm test runs, in one pool: the quick set, the absent-subject set's cheap part and the
+                     truthfulness mutants (${TRUTHFULNESS_NPM_TEST.join(', ')}), each with only its declared clauses
   --only <id,…>      only these mutants (whole suite of their mode)
   --declared-only    run each mutant with only its declared clauses (--grep); collateral is then not measured
   --check            prepare each mutant and verify its edits match the current build; do not run the suite
@@ -42,6 +44,7 @@ const USAGE = `Usage: npm run mutants -- [--quick | --absent-subject | --only <i
 interface Options extends RunOptions {
   only?: string[];
   absentSubject: boolean;
+  npmTest: boolean;
   list: boolean;
   merge: boolean;
 }
@@ -58,7 +61,7 @@ function parseOptions(argv: string[]): Options & { help: boolean } {
       strict: true,
       allowPositionals: false,
       options: {
-        quick: { type: 'boolean' }, 'absent-subject': { type: 'boolean' }, only: { type: 'string' }, 'declared-only': { type: 'boolean' }, check: { type: 'boolean' },
+        quick: { type: 'boolean' }, 'absent-subject': { type: 'boolean' }, 'npm-test': { type: 'boolean' }, only: { type: 'string' }, 'declared-only': { type: 'boolean' }, check: { type: 'boolean' },
         list: { type: 'boolean' }, timeout: { type: 'string' }, verbose: { type: 'boolean' }, baseline: { type: 'boolean' },
         merge: { type: 'boolean' }, clauses: { type: 'string' }, jobs: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' },
       },
@@ -73,11 +76,12 @@ function parseOptions(argv: string[]): Options & { help: boolean } {
   const quick = !!values.quick;
   const only = values.only === undefined ? undefined : ids(values.only);
   const absentSubject = !!values['absent-subject'];
-  if ([quick, !!only, absentSubject].filter(Boolean).length > 1) throw new UsageError('--quick, --absent-subject and --only do not go together');
+  const npmTest = !!values['npm-test'];
+  if ([quick, !!only, absentSubject, npmTest].filter(Boolean).length > 1) throw new UsageError('--quick, --absent-subject, --npm-test and --only do not go together');
   if (values.merge && !only) throw new UsageError('--merge goes with --only');
   return {
-    help: !!values.help, quick, only, absentSubject, list: !!values.list, merge: !!values.merge,
-    declaredOnly: quick || absentSubject || !!values['declared-only'], check: !!values.check, baseline: !!values.baseline,
+    help: !!values.help, quick, only, absentSubject, npmTest, list: !!values.list, merge: !!values.merge,
+    declaredOnly: quick || absentSubject || npmTest || !!values['declared-only'], check: !!values.check, baseline: !!values.baseline,
     timeoutS, verbose: !!values.verbose, jobs,
     clauses: values.clauses === undefined ? undefined : ids(values.clauses),
     out: path.resolve(values.out ?? DEFAULT_OUT),
@@ -94,6 +98,7 @@ function select(opts: Options): Mutant[] {
   let selected = MUTANTS;
   if (opts.quick) selected = MUTANTS.filter((m) => m.quick);
   if (opts.absentSubject) selected = MUTANTS.filter((m) => m.absentSubject?.npmTest);
+  if (opts.npmTest) selected = NPM_TEST_SET();
   if (opts.only) {
     const unknown = opts.only.filter((id) => !MUTANTS.some((m) => m.id === id));
     if (unknown.length) throw new UsageError(`Unknown mutant(s) ${unknown.join(', ')}: npm run mutants -- --list shows the catalogue`);
@@ -146,7 +151,7 @@ async function main(): Promise<number> {
   }
 
   const thisRun: MutantsFile['run'] = {
-    scope: opts.quick ? 'quick' : opts.only || opts.absentSubject ? 'only' : 'full',
+    scope: opts.quick ? 'quick' : opts.only || opts.absentSubject || opts.npmTest ? 'only' : 'full',
     declaredOnly: opts.declaredOnly || !!opts.clauses,
     durationMs: Date.now() - started,
     builds: snapshotBuilds,

@@ -15,6 +15,8 @@ export interface RunOptions {
   /** Where each mutant's report folder goes (<out>/<id>/). */
   out: string;
   quick: boolean;
+  /** npm test's pool (--npm-test): its quick-set mutants run as --quick runs them. */
+  npmTest?: boolean;
   declaredOnly: boolean;
   /** Prepare each mutant and check its edits; run no suite. */
   check: boolean;
@@ -43,8 +45,10 @@ async function runSuite(m: Mutant, url: string, otherBuild: string | undefined, 
     // Playwright's own artefacts next to the report, so parallel runs elsewhere keep their test-results/.
     '--output', path.join(outDir, 'test-results'),
     ...(opts.clauses ? ['--grep', grepFor(opts.clauses)] : opts.declaredOnly ? ['--grep', grepFor(m.declared)] : []),
+    // Side by side (--jobs > 1): two workers each, so --jobs 3 stays at six browsers on two cores.
+    ...(opts.jobs > 1 ? ['--workers', '2'] : []),
     // Quick set: a failure is a failure (no retry), and one failing test of the one declared clause is enough.
-    ...(opts.quick ? ['--retries=0', ...(m.declared.length === 1 ? ['--max-failures=1'] : [])] : []),
+    ...(opts.quick || (opts.npmTest && m.quick) ? ['--retries=0', ...(m.declared.length === 1 ? ['--max-failures=1'] : [])] : []),
   ];
   const log = path.join(outDir, 'run.log');
   fs.writeFileSync(log, `$ tsx ${args.map((a) => (/[\s|()]/.test(a) ? `'${a}'` : a)).join(' ')}\n\n`);

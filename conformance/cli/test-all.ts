@@ -3,15 +3,15 @@
 //   2. unit and property tests of the harness (vitest);
 //   3. the conformance suite and the site checks against the reference site in both modes
 //      (builds both modes first), with the gate over every normative clause;
-//   4. the mutants' quick set, when mutants/ exists (npm run mutants runs them all);
-//   5. the truthfulness mutants: a missing precondition must give untested, a change the spec
-//      allows must leave the clause passed (issue 11); and the absent-subject set's cheap part: a
-//      clause whose subject a mutant removed must give untested (issue 21, --absent-subject);
-//   6. one column of the implementation matrix: Next 14.2's create-next-app template as a static
+//   4. when mutants/ exists (npm run mutants runs them all), in one pool (npm run mutants -- --npm-test):
+//      the mutants' quick set; the truthfulness mutants (a missing precondition must give untested, a
+//      change the spec allows must leave the clause passed, issue 11); and the absent-subject set's
+//      cheap part (a clause whose subject a mutant removed must give untested, issue 21);
+//   5. one column of the implementation matrix: Next 14.2's create-next-app template as a static
 //      export, a site nobody here wrote, judged against the verdicts its framework code implies;
-//   7. the package as another team gets it (matrix/consumer-check.ts): packed, installed in a temporary
+//   6. the package as another team gets it (matrix/consumer-check.ts): packed, installed in a temporary
 //      project with its own @playwright/test, and the README's commands run against Next 14.2 and 16;
-//   8. a site with nothing to judge (fixtures/nothing-to-judge, issue 21): both modes, zero-config and
+//   7. a site with nothing to judge (fixtures/nothing-to-judge, issue 21): both modes, zero-config and
 //      with an empty profile, every normative clause untested or inapplicable, naming what is missing.
 // Without a working Chromium, steps 3 and 4 cannot run: one message, counted as one failure.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -26,7 +26,6 @@ import { countSuiteResults } from './suite-counts';
 interface Counts { passed: number; failed: number; skipped: number }
 /** Mutants whose expected verdict is not `failed` (mutants/catalogue.ts `expected`). */
 const SIGNALS = 'conformance/unit/signals.test.ts';
-const TRUTHFULNESS_MUTANTS = ['K9.1-link-removed', 'C7.4-assets-other-origin-allowed', 'C7.3-foreign-build-accepted'];
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
 
@@ -80,30 +79,15 @@ async function main(): Promise<void> {
   });
   const mutants = join(ROOT, 'mutants', 'cli.ts');
   if (existsSync(mutants)) {
-    // Both sets into the report folder's mutants/ (the mutants' default), where the report reads the score.
+    // Into the report folder's mutants/ (the mutants' default), where the report reads the score.
     const out = mutantsOutOf(run.out);
-    await step('mutants (quick set)', async () => {
+    // One pool of 3 for the three sets (a shared pool leaves no core idle while one set's last mutant runs).
+    await step('mutants (quick set, absent subjects give untested, truthfulness: untested and allowed changes)', async () => {
       rmSync(mutantsSummaryFile(out), { force: true });
-      const code = await exec(bin('tsx'), [mutants, '--quick', '--jobs', '3', '--out', out]);
+      const code = await exec(bin('tsx'), [mutants, '--npm-test', '--jobs', '3', '--out', out]);
       const m = readMutantsSummary(out);
       if (!m) return { passed: 0, failed: 1, skipped: 0 };
       const ok = m.mutants.filter((x) => x.killed && x.collateral.length === 0).length;
-      return { passed: ok, failed: m.mutants.length - ok + (code !== 0 && ok === m.mutants.length ? 1 : 0), skipped: 0 };
-    });
-    await step('mutants (absent subjects: the clause\'s subject removed gives untested)', async () => {
-      rmSync(mutantsSummaryFile(out), { force: true });
-      const code = await exec(bin('tsx'), [mutants, '--absent-subject', '--jobs', '3', '--out', out]);
-      const m = readMutantsSummary(out);
-      if (!m) return { passed: 0, failed: 1, skipped: 0 };
-      const ok = m.mutants.filter((x) => x.killed).length;
-      return { passed: ok, failed: m.mutants.length - ok + (code !== 0 && ok === m.mutants.length ? 1 : 0), skipped: 0 };
-    });
-    await step('mutants (truthfulness: untested and allowed changes)', async () => {
-      rmSync(mutantsSummaryFile(out), { force: true });
-      const code = await exec(bin('tsx'), [mutants, '--only', TRUTHFULNESS_MUTANTS.join(','), '--declared-only', '--jobs', '3', '--out', out]);
-      const m = readMutantsSummary(out);
-      if (!m) return { passed: 0, failed: 1, skipped: 0 };
-      const ok = m.mutants.filter((x) => x.killed).length;
       return { passed: ok, failed: m.mutants.length - ok + (code !== 0 && ok === m.mutants.length ? 1 : 0), skipped: 0 };
     });
   }
