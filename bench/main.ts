@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, lookupChromium } from '../conformance/harness/browser';
+import { defaultWorkers } from '../conformance/run/workers';
 import { buildPaths, buildSite, isBuildFresh, onStopSignal, serveServer, serveStatic, type RunningServer } from '../launcher';
 import { buildBare } from './bare';
 import { timeForeign, type ForeignRun } from './foreign';
@@ -127,7 +128,7 @@ async function main(): Promise<void> {
       log(`  ${secs(suites[suites.length - 1].wallMs)}`);
     }
     log('floor: the same page loads with no assertions…');
-    floor = await measureFloor(() => chromium.launch({ executablePath: found.choice.executablePath, args: CHROMIUM_ARGS }), suites[0].loads);
+    floor = await measureFloor(() => chromium.launch({ executablePath: found.choice.executablePath, args: CHROMIUM_ARGS }), suites[0].loads, defaultWorkers());
   }
   let foreign: ForeignRun | undefined;
   if (!opts.skipForeign) {
@@ -136,9 +137,10 @@ async function main(): Promise<void> {
     log(`  ${secs(foreign.wallMs)}`);
   }
   const before = JSON.parse(fs.readFileSync(path.join(__dirname, 'before-issue-15.json'), 'utf8')) as RenderInput['before'];
+  const before24 = JSON.parse(fs.readFileSync(path.join(__dirname, 'before-issue-24.json'), 'utf8')) as RenderInput['before24'];
 
   // Write.
-  const md = render({ opts, command, date, machine, chromiumVersion, siteWeight, bare, paint, suites, floor, foreign, before, builds, loadEnd: load(), loadStart: quiet.load });
+  const md = render({ opts, command, date, machine, chromiumVersion, siteWeight, bare, paint, suites, floor, foreign, before, before24, workers: defaultWorkers(), browserPath: found.choice.executablePath, builds, loadEnd: load(), loadStart: quiet.load });
   // The Matrix and Discovery sections are written by `npm run matrix` and by hand: kept as they are.
   const kept = fs.existsSync(opts.out) ? keptSections(fs.readFileSync(opts.out, 'utf8'), ['Matrix', 'Discovery']) : '';
   fs.writeFileSync(opts.out, kept ? `${md.trimEnd()}\n\n${kept}` : md);

@@ -10,6 +10,8 @@ import { QUIET_LOAD } from './quiet';
 
 // docs/benchmarks.md from the measurements.
 
+export interface Baseline { commit: string; measuredAt: string; wallMs: number; clauses: Record<string, { ms: number; tests: number }> }
+
 export interface RenderInput {
   opts: Options;
   command: string;
@@ -23,7 +25,13 @@ export interface RenderInput {
   floor?: Floor;
   foreign?: ForeignRun;
   /** The suite before issue 15's work (bench/before-issue-15.json). */
-  before: { commit: string; measuredAt: string; wallMs: number; clauses: Record<string, { ms: number; tests: number }> };
+  before: Baseline;
+  /** The suite when issue 24's last part began (bench/before-issue-24.json): 2 workers, the full Chromium. */
+  before24: Baseline & { cpuS: number; workers: number; browser: string };
+  /** Workers of the suite runs measured here (the suite's default). */
+  workers: number;
+  /** The browser program the suite ran. */
+  browserPath?: string;
   builds: BuildTime[];
   loadEnd: string;
   /** The 1-minute load average when the bench started (after waiting for a quiet machine). */
@@ -111,7 +119,7 @@ export function render(r: RenderInput): string {
   if (!r.suites.length) {
     L.push('Not measured in this run (--skip-suite).', '');
   } else {
-    L.push('`npm run conformance` as a user runs it: both modes in one run, the configured workers (2), the report written. "After builds": both builds fresh (content hash), so none is rebuilt. "Fresh": the build folders moved away first, as in a fresh clone after `npm install` (both modes are then built side by side). Targets of issue 24 (after the builds ≤ 40 s, fresh ≤ 90 s), measured here with the load average beside them.', '');
+    L.push(`\`npm run conformance\` as a user runs it: both modes in one run, the default workers (${r.workers}), the report written. "After builds": both builds fresh (content hash), so none is rebuilt. "Fresh": the build folders moved away first, as in a fresh clone after \`npm install\` (both modes are then built side by side). Targets of issue 24 (after the builds ≤ 40 s, fresh ≤ 90 s), measured here with the load average beside them. Browser: \`${r.browserPath ?? 'Playwright\'s own'}\`. Before issue 24's last part (commit ${r.before24.commit}, ${r.before24.measuredAt}, quiet): ${secs(r.before24.wallMs)} wall and ${r.before24.cpuS} CPU-s after the builds, with ${r.before24.workers} workers and \`${r.before24.browser}\`.`, '');
     L.push('| run | wall time | target | CPU used (all processes) | CPU ÷ cores | builds | tests | gate (exit code) | load before → after |');
     L.push('|---|---:|---|---:|---:|---|---:|---|---|');
     const cores = os.cpus().length;
@@ -128,18 +136,19 @@ export function render(r: RenderInput): string {
     if (r.floor) {
       const f = r.floor;
       const floorMs = f.browserStartMs + f.perMode.reduce((n, m) => n + m.wallMs, 0);
-      L.push(`**Floor** (the same page loads with no assertions): the browser starts in ${secs(f.browserStartMs)}; ${f.perMode.map((m) => `${m.loads} loads of the ${m.mode} site (to the load event, two at a time, one context each as the suite's workers) take ${secs(m.wallMs)}`).join('; ')}. Together ${secs(floorMs)}, against the suite's ${secs(last.wallMs)} (load ${f.load}). The rest is what the tests observe: prefetches given time to start, fake-clock runs, answers held on purpose (K9.1, K9.5), negative waits ("no request within …") and the evidence.`, '');
+      L.push(`**Floor** (the same page loads with no assertions): the browser starts in ${secs(f.browserStartMs)}; ${f.perMode.map((m) => `${m.loads} loads of the ${m.mode} site (to the load event, ${r.workers} at a time, one context each as the suite's workers) take ${secs(m.wallMs)}`).join('; ')}. Together ${secs(floorMs)}, against the suite's ${secs(last.wallMs)} (load ${f.load}). The rest is what the tests observe: prefetches given time to start, fake-clock runs, answers held on purpose (K9.1, K9.5), negative waits ("no request within …") and the evidence.`, '');
     }
-    L.push(`Where the time goes, per clause (run "${last.kind}"), from each test's \`timing\` in conformance.json (conformance/harness/timing.ts): set-up of the context and page, page loads with settling, bounded waits, fake-clock runs, and the rest (actions, judging, evidence, screenshots). Sums over both modes and all tests; tests run two at a time, and the every-page checks share one walk per mode (its time shows in each test that waited for it), so the sums exceed the wall time. "Before" is the same clause at commit ${r.before.commit} (${r.before.measuredAt}, wall ${secs(r.before.wallMs)}), summed the same way.`, '');
-    L.push('| clause | tests | before | now | set-up | loads (n) | waits | clock | rest |');
-    L.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
-    const sum = { ms: 0, before: 0, setupMs: 0, loadMs: 0, waitMs: 0, clockMs: 0, otherMs: 0, loads: 0, tests: 0 };
+    L.push(`Where the time goes, per clause (run "${last.kind}"), from each test's \`timing\` in conformance.json (conformance/harness/timing.ts): set-up of the context and page, page loads with settling, bounded waits, fake-clock runs, and the rest (actions, judging, evidence, screenshots). Sums over both modes and all tests; tests run ${r.workers} at a time, and the every-page checks share one walk per mode (its time shows in each test that waited for it), so the sums exceed the wall time. "${r.before.commit}" is the same clause at commit ${r.before.commit} (${r.before.measuredAt}, wall ${secs(r.before.wallMs)}, before issue 15), "${r.before24.commit}" at commit ${r.before24.commit} (${r.before24.measuredAt}, wall ${secs(r.before24.wallMs)}, before issue 24's last part), summed the same way.`, '');
+    L.push(`| clause | tests | ${r.before.commit} | ${r.before24.commit} | now | set-up | loads (n) | waits | clock | rest |`);
+    L.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    const sum = { ms: 0, before: 0, before24: 0, setupMs: 0, loadMs: 0, waitMs: 0, clockMs: 0, otherMs: 0, loads: 0, tests: 0 };
     for (const c of last.clauses) {
       const before = r.before.clauses[c.id]?.ms ?? 0;
-      L.push(`| ${c.id} | ${c.tests} | ${before ? secs(before) : '—'} | ${secs(c.ms)} | ${secs(c.setupMs)} | ${secs(c.loadMs)} (${c.loads}) | ${secs(c.waitMs)} | ${secs(c.clockMs)} | ${secs(c.otherMs)} |`);
-      sum.ms += c.ms; sum.before += before; sum.setupMs += c.setupMs; sum.loadMs += c.loadMs; sum.waitMs += c.waitMs; sum.clockMs += c.clockMs; sum.otherMs += c.otherMs; sum.loads += c.loads; sum.tests += c.tests;
+      const before24 = r.before24.clauses[c.id]?.ms ?? 0;
+      L.push(`| ${c.id} | ${c.tests} | ${before ? secs(before) : '—'} | ${before24 ? secs(before24) : '—'} | ${secs(c.ms)} | ${secs(c.setupMs)} | ${secs(c.loadMs)} (${c.loads}) | ${secs(c.waitMs)} | ${secs(c.clockMs)} | ${secs(c.otherMs)} |`);
+      sum.ms += c.ms; sum.before += before; sum.before24 += before24; sum.setupMs += c.setupMs; sum.loadMs += c.loadMs; sum.waitMs += c.waitMs; sum.clockMs += c.clockMs; sum.otherMs += c.otherMs; sum.loads += c.loads; sum.tests += c.tests;
     }
-    L.push(`| **all** | ${sum.tests} | ${secs(sum.before)} | ${secs(sum.ms)} | ${secs(sum.setupMs)} | ${secs(sum.loadMs)} (${sum.loads}) | ${secs(sum.waitMs)} | ${secs(sum.clockMs)} | ${secs(sum.otherMs)} |`, '');
+    L.push(`| **all** | ${sum.tests} | ${secs(sum.before)} | ${secs(sum.before24)} | ${secs(sum.ms)} | ${secs(sum.setupMs)} | ${secs(sum.loadMs)} (${sum.loads}) | ${secs(sum.waitMs)} | ${secs(sum.clockMs)} | ${secs(sum.otherMs)} |`, '');
     L.push('Slowest tests:', '');
     for (const x of last.slowest) L.push(`- ${secs(x.ms)} — ${x.clause} (${x.mode}) · ${x.title}${x.timing ? ` — set-up ${secs(x.timing.setupMs)}, loads ${secs(x.timing.loadMs)}, waits ${secs(x.timing.waitMs)}, clock ${secs(x.timing.clockMs)}, rest ${secs(x.timing.otherMs)}` : ''}`);
     L.push('');

@@ -95,10 +95,10 @@ export interface Floor { browserStartMs: number; perMode: { mode: SiteMode; load
 
 /**
  * The floor under the suite: the browser started once, then as many page loads per mode as the
- * suite made (to the load event, two at a time in one context each, as the suite's two
+ * suite made (to the load event, `workers` at a time in one context each, as the suite's
  * workers), over the reference profile's listed pages, with nothing observed or asserted.
  */
-export async function measureFloor(launch: () => Promise<Browser>, loads: Record<SiteMode, number>): Promise<Floor> {
+export async function measureFloor(launch: () => Promise<Browser>, loads: Record<SiteMode, number>, workers: number): Promise<Floor> {
   const loadBefore = load();
   const t0 = Date.now();
   const browser = await launch();
@@ -113,7 +113,7 @@ export async function measureFloor(launch: () => Promise<Browser>, loads: Record
         let i = 0;
         const start = Date.now();
         // As the suite's workers: one context and page each, kept across loads (playwright.config.ts reuseContext).
-        await Promise.all([0, 1].map(async () => {
+        await Promise.all(Array.from({ length: workers }, async () => {
           const context = await browser.newContext();
           try {
             const page = await context.newPage();
