@@ -22,8 +22,9 @@ import { renderMatrixHtml, renderMatrixMarkdown } from './render';
 import { loadVersions, planMatrix, selectRuns, type RunPlan } from './versions';
 
 /**
- * Columns judged at once by default: one per core. Each judge run has phases that leave the cores
- * idle (tsx and Playwright starting, the target probe, the report), which a second run fills.
+ * Columns judged at once by default: one per core. One judge run leaves the cores idle about half
+ * the time (starts, probes, the suite's waits), which a second run fills; a third gains nothing once
+ * the cores are busy (warm matrix on 2 cores: 549 s with 1, 375 s with 2, 376 s with 3; docs/benchmarks.md).
  */
 const DEFAULT_JOBS = Math.max(1, availableParallelism());
 
