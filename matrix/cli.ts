@@ -2,82 +2,66 @@
 // each host, runs the conformance suite against it by URL, and writes reports/matrix/
 // (matrix.json, matrix.html, matrix.md). Exit 1 when a cell differs from docs/implementations.md
 // or a column could not be judged; 2 on bad input.
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { runCommand } from '../launcher/run-command';
-import { onStopSignal } from '../launcher/signals';
+import { onStopSignal, stopEverythingAndExit } from '../launcher/signals';
 import { assemble } from './assemble';
-import { buildSite, ensureInstall, ensureTemplate, isFresh, outputOf, REPO_ROOT } from './builder';
-import { hostUnavailable, serveRun, type RunningServer } from './hosts';
-import { SITES } from './template';
-import { loadVersions, planMatrix, selectRuns, type RunPlan } from './versions';
+import { REPO_ROOT } from './builder';
 import { exitCodeOf, type ReportLike } from './cells';
 import { renderComparisonMarkdown, unexplained, type DiscoveryComparison } from './discovery-compare';
-import { compareRunFolders } from './discovery-runs';
 import { writeExpected } from './expected-doc';
+import type { RunningServer } from './hosts';
+import { judgeColumn } from './judge';
 import type { MatrixColumn } from './model';
+import { runPipeline, type Pipeline } from './pipeline';
+import { prepareImplementation, stopServers, type Prepared } from './prepare';
+import { Progress } from './progress';
 import { renderMatrixHtml, renderMatrixMarkdown } from './render';
-import { subjectCheckMessage, type ReportWithCounts } from '../conformance/report/subject-check';
+import { loadVersions, planMatrix, selectRuns, type RunPlan } from './versions';
+
+/**
+ * Columns judged at once by default: one per core. One judge run leaves the cores idle about half
+ * the time (starts, probes, the suite's waits), which a second run fills; a third gains nothing once
+ * the cores are busy (warm matrix on 2 cores: 549 s with 1, 375 s with 2, 376 s with 3; docs/benchmarks.md).
+ */
+const DEFAULT_JOBS = Math.max(1, availableParallelism());
 
 const USAGE = `Usage: npm run matrix [-- options]
   --only <id>        judge only this run (e.g. next-14.2-static) or every run of an implementation (e.g. next-16); repeatable
   --skip-build       use the builds already in .cache/implementations (fail a column that has none)
+  --jobs <n>         judge up to n columns at once (default ${DEFAULT_JOBS}, one per core). The next implementation
+                     is prepared (template, install, builds, servers) while the columns of the one before are judged
   --out <dir>        where the matrix goes (default reports/matrix)
   --write-expected   regenerate docs/implementations.md's table and the expectation presets (spec/expectations/) from
                      matrix/expected.ts, then exit (part of npm run generate)
   --discovery        also judge each run with no profile (discovery crawls it) and compare the verdicts with the
                      hand-written profile's: <out>/discovery-comparison.{md,json}; exit 1 on a difference no
-                     missing scenario explains
+                     missing scenario explains (it takes the column's job slot after the column's own run)
 Runs: ${planMatrix(loadVersions()).runs.map((r) => r.id).join(', ')}`;
 
-const started = Date.now();
-const steps: { step: string; ms: number }[] = [];
-const clock = () => {
-  const s = Math.round((Date.now() - started) / 1000);
-  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
-};
-/** One progress line per step: total time so far, what, how long it took. */
-async function step<T>(what: string, fn: () => Promise<T>, done: (v: T) => string = () => 'ok'): Promise<T> {
-  const t = Date.now();
-  try {
-    const v = await fn();
-    const ms = Date.now() - t;
-    steps.push({ step: what, ms });
-    console.log(`[matrix ${clock()}] ${what}: ${done(v)} (${(ms / 1000).toFixed(1)} s)`);
-    return v;
-  } catch (e) {
-    steps.push({ step: what, ms: Date.now() - t });
-    console.log(`[matrix ${clock()}] ${what}: FAILED (${((Date.now() - t) / 1000).toFixed(1)} s) — ${(e as Error).message.split('\n')[0]}`);
-    throw e;
-  }
-}
+const progress = new Progress();
 
-// Every server of an implementation is stopped once it is judged; on exit, Ctrl-C or SIGTERM the
-// launcher stops whatever still runs (onStopSignal; the servers and suites run in guarded groups).
+// An implementation's servers stop once all its columns are judged (the pipeline's finish); on exit,
+// Ctrl-C or SIGTERM the pipeline starts nothing more and the launcher stops whatever still runs
+// (the servers and suites run in guarded process groups; the own static servers die with this process).
 const servers = new Set<RunningServer>();
 async function stopAll(): Promise<void> {
   await Promise.all([...servers].map((s) => s.stop().catch(() => undefined)));
   servers.clear();
 }
-onStopSignal();
-
-/** Runs the conformance CLI against one URL; resolves with its exit code. */
-async function runSuite(args: string[], logFile: string): Promise<number> {
-  const r = await runCommand('npm', ['run', '--silent', 'conformance', '--', ...args], { cwd: REPO_ROOT, env: { NEXT_TELEMETRY_DISABLED: '1' }, output: { file: logFile } });
-  return r.code;
-}
-
-function readReport(file: string, since: number): ReportLike | undefined {
-  if (!existsSync(file) || statSync(file).mtimeMs < since) return undefined;
-  return JSON.parse(readFileSync(file, 'utf8')) as ReportLike;
-}
+let pipeline: Pipeline | undefined;
+onStopSignal((signal) => {
+  pipeline?.stop();
+  stopEverythingAndExit(signal);
+});
 
 async function main(): Promise<number> {
   let opts;
   try {
     opts = parseArgs({
-      options: { only: { type: 'string', multiple: true }, 'skip-build': { type: 'boolean' }, out: { type: 'string' }, 'write-expected': { type: 'boolean' }, discovery: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: { only: { type: 'string', multiple: true }, 'skip-build': { type: 'boolean' }, out: { type: 'string' }, 'write-expected': { type: 'boolean' }, discovery: { type: 'boolean' }, jobs: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
       allowPositionals: false,
     }).values;
   } catch (e) {
@@ -92,6 +76,11 @@ async function main(): Promise<number> {
     const presets = writeExpected();
     console.log(`Wrote the table of docs/implementations.md and the expectation presets spec/expectations/{${presets.join(',')}}.`);
     return 0;
+  }
+  const jobs = opts.jobs === undefined ? DEFAULT_JOBS : /^[1-9]\d*$/.test(opts.jobs) ? Number(opts.jobs) : undefined;
+  if (jobs === undefined) {
+    console.error(`--jobs needs a whole number of 1 or more, not "${opts.jobs}".`);
+    return 2;
   }
   const plan = planMatrix(loadVersions());
   let runs: RunPlan[];
@@ -117,85 +106,24 @@ async function main(): Promise<number> {
     for (const id of ids) Object.assign(columns.get(id)!, { status, error });
   };
 
-  // Implementation by implementation: install, build, serve, judge, stop.
+  // The pipeline (pipeline.ts): implementations are prepared one at a time, in order, while up to
+  // `jobs` columns of those already prepared are judged; each implementation's servers stop once
+  // its columns are judged.
   const implementations = [...new Set(runs.map((r) => r.build.implementation))];
-  for (const impl of implementations) {
-    const implRuns = runs.filter((r) => r.build.implementation === impl);
-    const builds = [...new Map(implRuns.map((r) => [r.build.id, r.build])).values()];
-    const pin = builds[0].pin;
-    const ready = new Set<string>();
-    try {
-      if (!opts['skip-build']) {
-        await step(`${impl}: template create-next-app@${pin.createNextApp}`, () => ensureTemplate(pin, builds[0].site), (v) => v);
-        await step(`${impl}: install next@${pin.next} react@${pin.react}`, () => ensureInstall(pin), (v) => v);
-      }
-    } catch (e) {
-      fail(implRuns.map((r) => r.id), 'build-failed', (e as Error).message);
-      continue;
-    }
-    for (const b of builds) {
-      try {
-        if (opts['skip-build']) {
-          if (!existsSync(outputOf(b))) throw new Error(`no build of ${b.id} in ${outputOf(b)} (run without --skip-build)`);
-          ready.add(b.id);
-          continue;
-        }
-        await step(`${b.id}: build`, async () => (isFresh(b) ? 'fresh, reused' : `built (next build ${((await buildSite(b)).ms / 1000).toFixed(0)} s)`), (v) => v);
-        ready.add(b.id);
-      } catch (e) {
-        fail(implRuns.filter((r) => r.build.id === b.id).map((r) => r.id), 'build-failed', (e as Error).message);
-      }
-    }
-    // Serve every run of this implementation at once: each static run's "other build" (C7.3) is
-    // the server build and vice versa.
-    const urls = new Map<string, string>();
-    for (const r of implRuns.filter((x) => ready.has(x.build.id))) {
-      const why = hostUnavailable(r.host);
-      if (why) {
-        fail([r.id], 'serve-failed', why);
-        continue;
-      }
-      try {
-        const s = await step(`${r.id}: serve (${r.host})`, () => serveRun(r), (v) => v.url);
-        servers.add(s);
-        urls.set(r.id, s.url);
-      } catch (e) {
-        fail([r.id], 'serve-failed', (e as Error).message);
-      }
-    }
-    for (const r of implRuns.filter((x) => urls.has(x.id))) {
-      const other = otherBuildUrl(r, implRuns, urls);
-      const dir = join(out, r.id);
-      // The site kind's hand-written profile names every scenario: no crawl (discovery is judged on its own, issue 13).
-      const args = ['--target', urls.get(r.id)!, '--mode', r.build.mode, '--profile', SITES[r.build.site].profile, '--no-discovery', '--out', dir, ...(other ? ['--other-build', other] : [])];
-      const log = join(out, 'logs', `${r.id}.log`);
-      const t = Date.now();
-      const code = await step(`${r.id}: judge`, () => runSuite(args, log), (c) => `suite exit ${c}; log ${relative(REPO_ROOT, log)}`);
-      const report = readReport(join(dir, 'conformance.json'), t);
-      const col = columns.get(r.id)!;
-      col.durationMs = Date.now() - t;
-      // A pass needs its subject: a report with a passed clause or part observed zero times fails its column.
-      const zero = report && subjectCheckMessage(report as unknown as ReportWithCounts, `${r.id}/conformance.json`);
-      if (report && zero) fail([r.id], 'run-failed', zero);
-      else if (report) {
-        reports.set(r.id, report);
-        Object.assign(col, { status: 'judged', report: `${r.id}/conformance.html` });
-      } else fail([r.id], 'run-failed', `the suite (exit ${code}) wrote no report; see ${relative(REPO_ROOT, log)}`);
-      if (opts.discovery && report) {
-        // The same run with no profile: discovery crawls the target first (issue 13).
-        const ddir = join(out, 'discovery', r.id);
-        const dargs = ['--target', urls.get(r.id)!, '--mode', r.build.mode, '--out', ddir, ...(other ? ['--other-build', other] : [])];
-        const dlog = join(out, 'logs', `${r.id}.discovery.log`);
-        const dt = Date.now();
-        const dcode = await step(`${r.id}: judge with no profile`, () => runSuite(dargs, dlog), (c) => `suite exit ${c}; log ${relative(REPO_ROOT, dlog)}`);
-        if (readReport(join(ddir, 'conformance.json'), dt)) comparisons.push(compareRunFolders(r.id, r.build.mode, dir, ddir));
-        else comparisonErrors.push(`${r.id}: the run with no profile (exit ${dcode}) wrote no report; see ${relative(REPO_ROOT, dlog)}`);
-      }
-    }
-    await step(`${impl}: stop servers`, stopAll);
-  }
+  const runsOf = (impl: string) => runs.filter((r) => r.build.implementation === impl);
+  const judging = { out, discovery: !!opts.discovery, progress, columns, reports, comparisons, comparisonErrors, fail };
+  pipeline = runPipeline<string, Prepared>(implementations, {
+    jobs,
+    prepare: (impl) => prepareImplementation(impl, runsOf(impl), { skipBuild: !!opts['skip-build'], progress, fail, running: servers }),
+    jobsOf: (_impl, p) => p.runs.filter((r) => p.urls.has(r.id)).map((r) => () => judgeColumn(r, p, judging)),
+    finish: (impl, p) => progress.step(`${impl}: stop servers`, () => stopServers(p, servers)),
+    failed: (impl, e) => fail(runsOf(impl).map((r) => r.id), 'build-failed', (e as Error).message),
+  });
+  await pipeline.done;
+  // Columns finish in any order; the comparisons follow the runs' order, as before.
+  comparisons.sort((x, y) => runs.findIndex((r) => r.id === x.id) - runs.findIndex((r) => r.id === y.id));
 
-  const matrix = assemble([...columns.values()], reports, runs.map((r) => r.build), { totalMs: Date.now() - started, steps });
+  const matrix = assemble([...columns.values()], reports, runs.map((r) => r.build), { totalMs: Date.now() - progress.started, steps: progress.steps });
   writeFileSync(join(out, 'matrix.json'), JSON.stringify(matrix, null, 2) + '\n');
   writeFileSync(join(out, 'matrix.html'), renderMatrixHtml(matrix));
   writeFileSync(join(out, 'matrix.md'), renderMatrixMarkdown(matrix));
@@ -203,7 +131,7 @@ async function main(): Promise<number> {
   console.log(`\nMatrix: ${matrix.columns.length} columns × ${matrix.rows.length} rows — ${t.expected} as expected, ${t.unexpected} unexpected, ${t['not-reported']} not reported, ${t['not-judged']} not judged.`);
   for (const c of matrix.cells.filter((x) => x.match === 'unexpected')) console.log(`  unexpected ${c.row} × ${c.column}: ${c.verdict}, expected ${c.expected}${c.reason ? ` — ${c.reason.split('\n')[0].slice(0, 160)}` : ''}`);
   for (const c of matrix.columns.filter((x) => x.status !== 'judged')) console.log(`  not judged ${c.id}: ${c.status} — ${(c.error ?? '').split('\n')[0]}`);
-  console.log(`Report: ${relative(process.cwd(), join(out, 'matrix.html'))} (also matrix.json, matrix.md). Wall time ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(`Report: ${relative(process.cwd(), join(out, 'matrix.html'))} (also matrix.json, matrix.md). Wall time ${((Date.now() - progress.started) / 1000).toFixed(1)} s.`);
   const code = exitCodeOf(matrix.cells, matrix.columns);
   if (!opts.discovery) return code;
   const md = renderComparisonMarkdown(comparisons);
@@ -213,12 +141,6 @@ async function main(): Promise<number> {
   console.log(`\nDiscovery: ${comparisons.map((c) => `${c.id} ${c.verdicts.filter((v) => v.match === 'same').length}/${c.verdicts.length} the same`).join(', ') || 'nothing compared'}; ${open.length} unexplained difference(s). ${relative(process.cwd(), join(out, 'discovery-comparison.md'))}`);
   for (const line of [...open, ...comparisonErrors]) console.log(`  ${line}`);
   return code || (open.length || comparisonErrors.length ? 1 : 0);
-}
-
-/** A build of the same implementation in the other mode, served in this run, for C7.3's build-identifier check. */
-function otherBuildUrl(r: RunPlan, all: RunPlan[], urls: Map<string, string>): string | undefined {
-  const other = all.find((x) => x.build.mode !== r.build.mode && urls.has(x.id) && (x.host === 'serve-handler' || x.host === 'next-start'));
-  return other ? urls.get(other.id) : undefined;
 }
 
 main().then(async (code) => {
