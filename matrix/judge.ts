@@ -20,6 +20,8 @@ import type { RunPlan } from './versions';
 export interface JudgeContext {
   out: string;
   discovery: boolean;
+  /** Playwright workers per judge run (--workers); undefined: the suite's default. */
+  workers?: number;
   progress: Progress;
   columns: Map<string, MatrixColumn>;
   reports: Map<string, ReportLike>;
@@ -51,7 +53,8 @@ export async function judgeColumn(r: RunPlan, p: Prepared, ctx: JudgeContext): P
   const other = otherBuildUrl(r, p.runs, p.urls);
   const dir = join(out, r.id);
   // The site kind's hand-written profile names every scenario: no crawl (discovery is judged on its own, issue 13).
-  const args = ['--target', url, '--mode', r.build.mode, '--profile', SITES[r.build.site].profile, '--no-discovery', '--out', dir, ...(other ? ['--other-build', other] : [])];
+  const workers = ctx.workers ? ['--workers', String(ctx.workers)] : [];
+  const args = ['--target', url, '--mode', r.build.mode, '--profile', SITES[r.build.site].profile, '--no-discovery', '--out', dir, ...(other ? ['--other-build', other] : []), ...workers];
   const log = join(out, 'logs', `${r.id}.log`);
   const t = Date.now();
   let code: number;
@@ -74,7 +77,7 @@ export async function judgeColumn(r: RunPlan, p: Prepared, ctx: JudgeContext): P
   if (!ctx.discovery || !report) return;
   // The same run with no profile: discovery crawls the target first (issue 13).
   const ddir = join(out, 'discovery', r.id);
-  const dargs = ['--target', url, '--mode', r.build.mode, '--out', ddir, ...(other ? ['--other-build', other] : [])];
+  const dargs = ['--target', url, '--mode', r.build.mode, '--out', ddir, ...(other ? ['--other-build', other] : []), ...workers];
   const dlog = join(out, 'logs', `${r.id}.discovery.log`);
   const dt = Date.now();
   try {
