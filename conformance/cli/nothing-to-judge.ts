@@ -54,8 +54,7 @@ async function main(): Promise<number> {
   ].slice(0, variant ? 1 : 2);
   let passed = 0;
   let failed = 0;
-  // The runs side by side (they mostly find nothing to wait for), then judged in order.
-  const results = await Promise.all(runs.map(async (r) => {
+  for (const r of runs) {
     const dir = join(out, r.name);
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
@@ -64,9 +63,6 @@ async function main(): Promise<number> {
     const log = join(out, `${r.name}.log`);
     const res = await runCommand(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(ROOT, 'conformance', 'cli', 'conformance.ts'), '--config', config],
       { cwd: ROOT, env: { NEXT_TELEMETRY_DISABLED: '1' }, output: { file: log }, timeoutMs: 15 * 60_000 });
-    return { r, dir, log, res };
-  }));
-  for (const { r, dir, log, res } of results) {
     let report: Report;
     try {
       report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as Report;
