@@ -22,16 +22,18 @@ import { renderMatrixHtml, renderMatrixMarkdown } from './render';
 import { loadVersions, planMatrix, selectRuns, type RunPlan } from './versions';
 
 /**
- * Columns judged at once by default: one per core. One judge run leaves the cores idle about half
- * the time (starts, probes, the suite's waits), which a second run fills; a third gains nothing once
- * the cores are busy (warm matrix on 2 cores: 549 s with 1, 375 s with 2, 376 s with 3; docs/benchmarks.md).
+ * Columns judged at once by default: one more than the cores, each with two Playwright workers when
+ * side by side (judge.ts). One judge run leaves the cores idle about half the time (starts, probes,
+ * the suite's waits), which other runs fill (warm matrix on 2 cores, docs/benchmarks.md: 549 s with
+ * 1 column at a time; 375 s with 2 and 376 s with 3 at 4 workers each; 414 s with 2 and 340 s with 3
+ * at 2 workers each, 581 CPU-s instead of about 717).
  */
-const DEFAULT_JOBS = Math.max(1, availableParallelism());
+const DEFAULT_JOBS = Math.max(1, availableParallelism()) + 1;
 
 const USAGE = `Usage: npm run matrix [-- options]
   --only <id>        judge only this run (e.g. next-14.2-static) or every run of an implementation (e.g. next-16); repeatable
   --skip-build       use the builds already in .cache/implementations (fail a column that has none)
-  --jobs <n>         judge up to n columns at once (default ${DEFAULT_JOBS}, one per core). The next implementation
+  --jobs <n>         judge up to n columns at once (default ${DEFAULT_JOBS}, one more than the cores). The next implementation
                      is prepared (template, install, builds, servers) while the columns of the one before are judged
   --out <dir>        where the matrix goes (default reports/matrix)
   --write-expected   regenerate docs/implementations.md's table and the expectation presets (spec/expectations/) from
