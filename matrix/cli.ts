@@ -113,8 +113,8 @@ async function main(): Promise<number> {
   // its columns are judged.
   const implementations = [...new Set(runs.map((r) => r.build.implementation))];
   const runsOf = (impl: string) => runs.filter((r) => r.build.implementation === impl);
-  // Side by side, two Playwright workers per column: fewer browser and runtime starts on cores the other column keeps busy.
-  const judging = { out, discovery: !!opts.discovery, workers: jobs > 1 ? 2 : undefined, progress, columns, reports, comparisons, comparisonErrors, fail };
+  // Side by side (more than one column), two Playwright workers per column: fewer browser and runtime starts on cores the other column keeps busy.
+  const judging = { out, discovery: !!opts.discovery, workers: jobs > 1 && runs.length > 1 ? 2 : undefined, progress, columns, reports, comparisons, comparisonErrors, fail };
   pipeline = runPipeline<string, Prepared>(implementations, {
     jobs,
     prepare: (impl) => prepareImplementation(impl, runsOf(impl), { skipBuild: !!opts['skip-build'], progress, fail, running: servers }),
