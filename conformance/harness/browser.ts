@@ -12,7 +12,7 @@ export const CHROMIUM_ARGS = [
 
 // Chromium's headless shell first (Debian: chromium-headless-shell, the same engine and version
 // as chromium): it skips the full browser's UI layers and costs about a quarter less CPU per run
-// (docs/benchmarks.md). A headed run (--headed, --debug) needs a window, so it skips the shell.
+// (docs/benchmarks.md). A headed run (--headed, --debug, --ui) needs a window, so it skips the shell.
 export const HEADLESS_SHELL_NAMES = ['chromium-headless-shell'];
 export const PATH_NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
 export const KNOWN_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable', '/snap/bin/chromium', '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome', '/Applications/Chromium.app/Contents/MacOS/Chromium'];
@@ -82,7 +82,7 @@ export function lookupChromium(input: LookupInput = {}): BrowserLookup {
   }
   result ??= {
     ok: false,
-    message: `No working Chromium was found${tried.length ? ` (${tried.join('; ')})` : ` (none of ${PATH_NAMES.join(', ')} on PATH, none at the usual places, no Playwright download)`}: install one (Debian: apt-get install chromium) or set CHROMIUM_PATH=/path/to/chrome.`,
+    message: `No working Chromium was found${tried.length ? ` (${tried.join('; ')})` : ` (none of ${PATH_NAMES.join(', ')} on PATH, none at the usual places, no Playwright download)`}: install one (Debian: apt-get install chromium-headless-shell, or chromium) or set CHROMIUM_PATH=/path/to/chrome.`,
   };
   if (!custom) cached = result;
   return result;
