@@ -3,6 +3,7 @@
 // (matrix.json, matrix.html, matrix.md). Exit 1 when a cell differs from docs/implementations.md
 // or a column could not be judged; 2 on bad input.
 import { availableParallelism } from 'node:os';
+import { sideBySideWorkers } from '../conformance/run/workers';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,7 +24,7 @@ import { loadVersions, planMatrix, selectRuns, type RunPlan } from './versions';
 
 /**
  * Columns judged at once by default: one more than the cores, each with two Playwright workers when
- * side by side (judge.ts). One judge run leaves the cores idle about half the time (starts, probes,
+ * side by side (sideBySideWorkers). One judge run leaves the cores idle about half the time (starts, probes,
  * the suite's waits), which other runs fill (warm matrix on 2 cores, docs/benchmarks.md: 549 s with
  * 1 column at a time; 375 s with 2 and 376 s with 3 at 4 workers each; 414 s with 2 and 340 s with 3
  * at 2 workers each, 581 CPU-s instead of about 717).
@@ -113,8 +114,7 @@ async function main(): Promise<number> {
   // its columns are judged.
   const implementations = [...new Set(runs.map((r) => r.build.implementation))];
   const runsOf = (impl: string) => runs.filter((r) => r.build.implementation === impl);
-  // Side by side (more than one column), two Playwright workers per column: fewer browser and runtime starts on cores the other column keeps busy.
-  const judging = { out, discovery: !!opts.discovery, workers: jobs > 1 && runs.length > 1 ? 2 : undefined, progress, columns, reports, comparisons, comparisonErrors, fail };
+  const judging = { out, discovery: !!opts.discovery, workers: sideBySideWorkers(jobs, runs.length), progress, columns, reports, comparisons, comparisonErrors, fail };
   pipeline = runPipeline<string, Prepared>(implementations, {
     jobs,
     prepare: (impl) => prepareImplementation(impl, runsOf(impl), { skipBuild: !!opts['skip-build'], progress, fail, running: servers }),

@@ -59,7 +59,7 @@ export const MUTANTS: Mutant[] = [...SECTION_2, ...SECTION_7, ...PRECONDITIONS, 
 export const TRUTHFULNESS_NPM_TEST = ['K9.1-link-removed', 'C7.4-assets-other-origin-allowed', 'C7.3-foreign-build-accepted'];
 
 /** What `npm test` runs (--npm-test): the quick set, the absent-subject set's cheap part and the truthfulness mutants, in one pool. */
-export const NPM_TEST_SET = (): Mutant[] => MUTANTS.filter((m) => m.quick || m.absentSubject?.npmTest || TRUTHFULNESS_NPM_TEST.includes(m.id));
+export const NPM_TEST_SET: Mutant[] = MUTANTS.filter((m) => m.quick || m.absentSubject?.npmTest || TRUTHFULNESS_NPM_TEST.includes(m.id));
 
 /** How the mutant is delivered, in words (for tables). */
 export function mechanism(m: Mutant): string {

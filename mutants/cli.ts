@@ -98,7 +98,7 @@ function select(opts: Options): Mutant[] {
   let selected = MUTANTS;
   if (opts.quick) selected = MUTANTS.filter((m) => m.quick);
   if (opts.absentSubject) selected = MUTANTS.filter((m) => m.absentSubject?.npmTest);
-  if (opts.npmTest) selected = NPM_TEST_SET();
+  if (opts.npmTest) selected = NPM_TEST_SET;
   if (opts.only) {
     const unknown = opts.only.filter((id) => !MUTANTS.some((m) => m.id === id));
     if (unknown.length) throw new UsageError(`Unknown mutant(s) ${unknown.join(', ')}: npm run mutants -- --list shows the catalogue`);

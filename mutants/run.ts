@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot, runCommand } from '../launcher';
 import type { Report } from '../conformance/report/model';
+import { sideBySideWorkers } from '../conformance/run/workers';
 import { mechanism, type Mutant } from './catalogue';
 import { reference, stopReferences } from './delivery/reference';
 import { serveMutant } from './delivery/serve';
@@ -28,6 +29,8 @@ export interface RunOptions {
   clauses?: string[];
   /** Mutants judged at the same time (each its own suite run, its own copy or proxy). */
   jobs: number;
+  /** Playwright workers of each suite run (set by runMutants: sideBySideWorkers); undefined: the suite's default. */
+  workers?: number;
 }
 
 function grepFor(declared: string[]): string {
@@ -45,8 +48,7 @@ async function runSuite(m: Mutant, url: string, otherBuild: string | undefined, 
     // Playwright's own artefacts next to the report, so parallel runs elsewhere keep their test-results/.
     '--output', path.join(outDir, 'test-results'),
     ...(opts.clauses ? ['--grep', grepFor(opts.clauses)] : opts.declaredOnly ? ['--grep', grepFor(m.declared)] : []),
-    // Side by side (--jobs > 1): two workers each, so --jobs 3 stays at six browsers on two cores.
-    ...(opts.jobs > 1 ? ['--workers', '2'] : []),
+    ...(opts.workers ? ['--workers', String(opts.workers)] : []),
     // Quick set: a failure is a failure (no retry), and one failing test of the one declared clause is enough.
     ...(opts.quick || (opts.npmTest && m.quick) ? ['--retries=0', ...(m.declared.length === 1 ? ['--max-failures=1'] : [])] : []),
   ];
@@ -97,7 +99,8 @@ function resultLine(r: MutantResult, opts: RunOptions): string {
 }
 
 /** Judges the mutants, up to opts.jobs at a time; a line per mutant as it is done, results in the given order. */
-export async function runMutants(selected: Mutant[], opts: RunOptions): Promise<MutantResult[]> {
+export async function runMutants(selected: Mutant[], options: RunOptions): Promise<MutantResult[]> {
+  const opts = { ...options, workers: sideBySideWorkers(options.jobs, selected.length) };
   const done: (MutantResult | undefined)[] = new Array(selected.length);
   let next = 0;
   try {
