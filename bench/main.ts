@@ -27,6 +27,7 @@ import { markerBuildTime, type BuildTime } from './builds';
 import { parseOptions, USAGE } from './options';
 import { awaitQuiet, QUIET_LOAD } from './quiet';
 import { measurePaint } from './paint';
+import { describeSpeed, measureSpeed } from './speed';
 import { render, type RenderInput } from './render';
 import { measureFloor, timeConformance, type Floor, type SuiteRun } from './suite';
 import { load, log, secs, withQuietBuildLock } from './util';
@@ -94,6 +95,9 @@ async function main(): Promise<void> {
   // 2. TTFB / LCP.
   const browser = await chromium.launch({ executablePath: found.choice.executablePath, args: CHROMIUM_ARGS });
   const chromiumVersion = browser.version();
+  log('machine speed: fixed reference work…');
+  const speed = await measureSpeed(browser);
+  log(`  ${describeSpeed(speed).split(' (medians')[0]}`);
   const paint: { label: string; load: string; result: Awaited<ReturnType<typeof measurePaint>> }[] = [];
   try {
     const targets: { label: string; start: () => Promise<RunningServer> }[] = [
@@ -140,7 +144,7 @@ async function main(): Promise<void> {
   const before24 = JSON.parse(fs.readFileSync(path.join(__dirname, 'before-issue-24.json'), 'utf8')) as RenderInput['before24'];
 
   // Write.
-  const md = render({ opts, command, date, machine, chromiumVersion, siteWeight, bare, paint, suites, floor, foreign, before, before24, workers: defaultWorkers(), browserPath: found.choice.executablePath, builds, loadEnd: load(), loadStart: quiet.load });
+  const md = render({ opts, command, date, machine, speed, chromiumVersion, siteWeight, bare, paint, suites, floor, foreign, before, before24, workers: defaultWorkers(), browserPath: found.choice.executablePath, builds, loadEnd: load(), loadStart: quiet.load });
   // The Matrix and Discovery sections are written by `npm run matrix` and by hand: kept as they are.
   const kept = fs.existsSync(opts.out) ? keptSections(fs.readFileSync(opts.out, 'utf8'), ['Matrix', 'Discovery']) : '';
   fs.writeFileSync(opts.out, kept ? `${md.trimEnd()}\n\n${kept}` : md);

@@ -7,6 +7,7 @@ import { FOREIGN_TARGET_MS, type ForeignRun } from './foreign';
 import { compareScripts, describeChunk, type PageWeight } from './weight';
 import { kb, ms, nextVersion, secs } from './util';
 import { QUIET_LOAD } from './quiet';
+import { describeSpeed, type Speed } from './speed';
 
 // docs/benchmarks.md from the measurements.
 
@@ -17,6 +18,8 @@ export interface RenderInput {
   command: string;
   date: Date;
   machine: string;
+  /** The machine's speed on fixed reference work (speed.ts). */
+  speed: Speed;
   chromiumVersion: string;
   siteWeight: PageWeight;
   bare?: { weight: PageWeight; buildMs: number | null; load: string };
@@ -45,6 +48,7 @@ export function render(r: RenderInput): string {
   L.push(`Written by \`bench/main.ts\`; regenerate with \`npm run bench\` (flags: \`--skip-suite\`, \`--skip-fresh\`, \`--skip-bare\`, \`--bare-out <folder>\`, \`--runs N\`, \`--build\`, \`--out <file>\`).`, '');
   L.push(`- **Date:** ${r.date.toISOString()}`);
   L.push(`- **Machine:** ${r.machine}`);
+  L.push(`- **Machine speed:** ${describeSpeed(r.speed)}.`);
   L.push(`- **Browser:** Chromium ${r.chromiumVersion} (headless)`);
   L.push(`- **Command:** \`${r.command}\``);
   L.push(`- **Load average** (1 / 5 / 15 min) at the start: ${r.loadStart.toFixed(2)} (1 min), at the end: ${r.loadEnd}. The bench starts only below ${QUIET_LOAD.toFixed(1)} (it waits for that, else refuses); each section gives the load when it started, which includes the bench's own earlier steps (a build raises the 1-minute average for a minute or two).`);

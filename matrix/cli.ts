@@ -14,7 +14,8 @@ import { exitCodeOf, type ReportLike } from './cells';
 import { renderComparisonMarkdown, unexplained, type DiscoveryComparison } from './discovery-compare';
 import { writeExpected } from './expected-doc';
 import type { RunningServer } from './hosts';
-import { judgeColumn } from './judge';
+import { judgeGroups } from './groups';
+import { judgeGroup, TRACE_DEFAULT, TRACE_MODES } from './judge';
 import type { MatrixColumn } from './model';
 import { runPipeline, type Pipeline } from './pipeline';
 import { prepareImplementation, stopServers, type Prepared } from './prepare';
@@ -37,11 +38,13 @@ const USAGE = `Usage: npm run matrix [-- options]
   --jobs <n>         judge up to n columns at once (default ${DEFAULT_JOBS}, one more than the cores). The next implementation
                      is prepared (template, install, builds, servers) while the columns of the one before are judged
   --out <dir>        where the matrix goes (default reports/matrix)
+  --trace <mode>     Playwright's trace of each judge run (default ${TRACE_DEFAULT}: a retry's trace costs a failing column
+                     about 12 % of its CPU); on-first-retry records one for each retried test, to look into a cell
   --write-expected   regenerate docs/implementations.md's table and the expectation presets (spec/expectations/) from
                      matrix/expected.ts, then exit (part of npm run generate)
   --discovery        also judge each run with no profile (discovery crawls it) and compare the verdicts with the
                      hand-written profile's: <out>/discovery-comparison.{md,json}; exit 1 on a difference no
-                     missing scenario explains (it takes the column's job slot after the column's own run)
+                     missing scenario explains (it takes the job slot after the same columns' run with the profile)
 Runs: ${planMatrix(loadVersions()).runs.map((r) => r.id).join(', ')}`;
 
 const progress = new Progress();
@@ -64,7 +67,7 @@ async function main(): Promise<number> {
   let opts;
   try {
     opts = parseArgs({
-      options: { only: { type: 'string', multiple: true }, 'skip-build': { type: 'boolean' }, out: { type: 'string' }, 'write-expected': { type: 'boolean' }, discovery: { type: 'boolean' }, jobs: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { only: { type: 'string', multiple: true }, 'skip-build': { type: 'boolean' }, out: { type: 'string' }, 'write-expected': { type: 'boolean' }, trace: { type: 'string' }, discovery: { type: 'boolean' }, jobs: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
       allowPositionals: false,
     }).values;
   } catch (e) {
@@ -83,6 +86,11 @@ async function main(): Promise<number> {
   const jobs = opts.jobs === undefined ? DEFAULT_JOBS : /^[1-9]\d*$/.test(opts.jobs) ? Number(opts.jobs) : undefined;
   if (jobs === undefined) {
     console.error(`--jobs needs a whole number of 1 or more, not "${opts.jobs}".`);
+    return 2;
+  }
+  const trace = opts.trace ?? TRACE_DEFAULT;
+  if (!(TRACE_MODES as readonly string[]).includes(trace)) {
+    console.error(`--trace needs one of ${TRACE_MODES.join(', ')}, not "${trace}".`);
     return 2;
   }
   const plan = planMatrix(loadVersions());
@@ -114,11 +122,11 @@ async function main(): Promise<number> {
   // its columns are judged.
   const implementations = [...new Set(runs.map((r) => r.build.implementation))];
   const runsOf = (impl: string) => runs.filter((r) => r.build.implementation === impl);
-  const judging = { out, discovery: !!opts.discovery, workers: sideBySideWorkers(jobs, runs.length), progress, columns, reports, comparisons, comparisonErrors, fail };
+  const judging = { out, discovery: !!opts.discovery, trace, workers: sideBySideWorkers(jobs, judgeGroups(runs, () => true).length), progress, columns, reports, comparisons, comparisonErrors, fail };
   pipeline = runPipeline<string, Prepared>(implementations, {
     jobs,
     prepare: (impl) => prepareImplementation(impl, runsOf(impl), { skipBuild: !!opts['skip-build'], progress, fail, running: servers }),
-    jobsOf: (_impl, p) => p.runs.filter((r) => p.urls.has(r.id)).map((r) => () => judgeColumn(r, p, judging)),
+    jobsOf: (_impl, p) => judgeGroups(p.runs, (id) => p.urls.has(id)).map((g) => () => judgeGroup(g, p, judging)),
     finish: (impl, p) => progress.step(`${impl}: stop servers`, () => stopServers(p, servers)),
     failed: (impl, e) => fail(runsOf(impl).map((r) => r.id), 'build-failed', (e as Error).message),
   });

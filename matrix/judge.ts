@@ -1,16 +1,20 @@
 /**
- * Judges one column: the conformance CLI against the column's URL (its own process, its own log in
- * <out>/logs/<id>.log, its own report folder), then, with --discovery, the same run with no profile.
- * Both runs happen in one job slot of the pipeline, one after the other.
+ * Judges one group of columns (groups.ts): one conformance run against the group's URLs — one
+ * column, or an implementation's static and server columns in one run — with its own log in
+ * <out>/logs/<folder>.log and its own report folder, then, with --discovery, the same run with no
+ * profile. Both runs happen in one job slot of the pipeline, one after the other. The targets go
+ * to the CLI in a config file (<out>/configs/<folder>.json): the form that names one per mode.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { runCommand } from '../launcher/run-command';
+import type { SpecConformanceConfig } from '../conformance/config/model';
 import { subjectCheckMessage, type ReportWithCounts } from '../conformance/report/subject-check';
 import { REPO_ROOT } from './builder';
 import type { ReportLike } from './cells';
 import type { DiscoveryComparison } from './discovery-compare';
 import { compareRunFolders } from './discovery-runs';
+import { groupFolder, groupName, PAIRING_HOSTS, type JudgeGroup } from './groups';
 import type { MatrixColumn } from './model';
 import type { Prepared } from './prepare';
 import type { Progress } from './progress';
@@ -22,6 +26,8 @@ export interface JudgeContext {
   discovery: boolean;
   /** Playwright workers per judge run (--workers); undefined: the suite's default. */
   workers?: number;
+  /** Playwright's --trace for each judge run (matrix --trace; default off, TRACE_DEFAULT). */
+  trace: string;
   progress: Progress;
   columns: Map<string, MatrixColumn>;
   reports: Map<string, ReportLike>;
@@ -30,7 +36,17 @@ export interface JudgeContext {
   fail(ids: string[], status: MatrixColumn['status'], error: string): void;
 }
 
-/** Runs the conformance CLI against one URL; resolves with its exit code. */
+/**
+ * The matrix's trace default: none. The suite records one on a retry, which costs a failing column
+ * about 12 % of its CPU (next-16-static: 40.5 CPU-s with traces off, 44.5–46.4 with, the same 45
+ * verdicts) — and most columns fail clauses on purpose (known deviations). `--trace on-first-retry`
+ * brings them back to look into an unexpected cell.
+ */
+export const TRACE_DEFAULT = 'off';
+/** Playwright's trace modes (its --trace). */
+export const TRACE_MODES = ['off', 'on', 'on-first-retry', 'on-all-retries', 'retain-on-failure', 'retain-on-first-failure'] as const;
+
+/** Runs the conformance CLI; resolves with its exit code. */
 async function runSuite(args: string[], logFile: string): Promise<number> {
   const r = await runCommand('npm', ['run', '--silent', 'conformance', '--', ...args], { cwd: REPO_ROOT, env: { NEXT_TELEMETRY_DISABLED: '1' }, output: { file: logFile } });
   return r.code;
@@ -42,49 +58,73 @@ function readReport(file: string, since: number): ReportLike | undefined {
 }
 
 /** A build of the same implementation in the other mode, served in this run, for C7.3's build-identifier check. */
-export function otherBuildUrl(r: RunPlan, all: RunPlan[], urls: Map<string, string>): string | undefined {
-  const other = all.find((x) => x.build.mode !== r.build.mode && urls.has(x.id) && (x.host === 'serve-handler' || x.host === 'next-start'));
+export function otherBuildUrl(r: RunPlan, all: readonly RunPlan[], urls: Map<string, string>): string | undefined {
+  const other = all.find((x) => x.build.mode !== r.build.mode && urls.has(x.id) && PAIRING_HOSTS.includes(x.host));
   return other ? urls.get(other.id) : undefined;
 }
 
-export async function judgeColumn(r: RunPlan, p: Prepared, ctx: JudgeContext): Promise<void> {
-  const { out, progress, fail } = ctx;
-  const url = p.urls.get(r.id)!;
-  const other = otherBuildUrl(r, p.runs, p.urls);
-  const dir = join(out, r.id);
-  // The site kind's hand-written profile names every scenario: no crawl (discovery is judged on its own, issue 13).
-  const workers = ctx.workers ? ['--workers', String(ctx.workers)] : [];
-  const args = ['--target', url, '--mode', r.build.mode, '--profile', SITES[r.build.site].profile, '--no-discovery', '--out', dir, ...(other ? ['--other-build', other] : []), ...workers];
-  const log = join(out, 'logs', `${r.id}.log`);
+/**
+ * The config of one suite run over a group: each column's URL, mode and other build; with
+ * `profiles`, the site kind's hand-written profile (every scenario named: no crawl — discovery is
+ * judged on its own, issue 13), else none, so discovery crawls each target.
+ */
+export function groupConfig(group: JudgeGroup, p: Prepared, profiles: boolean): SpecConformanceConfig {
+  return {
+    targets: group.map((r) => {
+      const other = otherBuildUrl(r, p.runs, p.urls);
+      return { url: p.urls.get(r.id)!, mode: r.build.mode, ...(profiles ? { profile: SITES[r.build.site].profile } : {}), ...(other ? { otherBuild: other } : {}) };
+    }),
+    discovery: !profiles,
+  };
+}
+
+/** Writes the config and runs the suite on it into `dir`; the exit code, or the error it could not run with. */
+async function judgeRun(ctx: JudgeContext, name: string, config: SpecConformanceConfig, dir: string, log: string, step: string): Promise<number> {
+  const file = join(ctx.out, 'configs', `${name}.json`);
+  mkdirSync(join(ctx.out, 'configs'), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
+  const args = ['--config', file, '--out', dir, '--trace', ctx.trace, ...(ctx.workers ? ['--workers', String(ctx.workers)] : [])];
+  return ctx.progress.step(step, () => runSuite(args, log), (c) => `suite exit ${c}; log ${relative(REPO_ROOT, log)}`);
+}
+
+export async function judgeGroup(group: JudgeGroup, p: Prepared, ctx: JudgeContext): Promise<void> {
+  const { out, fail } = ctx;
+  const ids = group.map((r) => r.id);
+  const folder = groupFolder(group);
+  const dir = join(out, folder);
+  const log = join(out, 'logs', `${folder}.log`);
   const t = Date.now();
   let code: number;
   try {
-    code = await progress.step(`${r.id}: judge`, () => runSuite(args, log), (c) => `suite exit ${c}; log ${relative(REPO_ROOT, log)}`);
+    code = await judgeRun(ctx, folder, groupConfig(group, p, true), dir, log, `${groupName(group)}: judge`);
   } catch (e) {
-    fail([r.id], 'run-failed', `the suite could not run: ${(e as Error).message}`);
+    fail(ids, 'run-failed', `the suite could not run: ${(e as Error).message}`);
     return;
   }
   const report = readReport(join(dir, 'conformance.json'), t);
-  const col = ctx.columns.get(r.id)!;
-  col.durationMs = Date.now() - t;
-  // A pass needs its subject: a report with a passed clause or part observed zero times fails its column.
-  const zero = report && subjectCheckMessage(report as unknown as ReportWithCounts, `${r.id}/conformance.json`);
-  if (report && zero) fail([r.id], 'run-failed', zero);
-  else if (report) {
-    ctx.reports.set(r.id, report);
-    Object.assign(col, { status: 'judged', report: `${r.id}/conformance.html` });
-  } else fail([r.id], 'run-failed', `the suite (exit ${code}) wrote no report; see ${relative(REPO_ROOT, log)}`);
+  for (const r of group) {
+    const col = ctx.columns.get(r.id)!;
+    // The run's wall time, for each column it judged.
+    col.durationMs = Date.now() - t;
+    // A pass needs its subject: a passed clause or part observed zero times in the column's mode fails the column.
+    const zero = report && subjectCheckMessage(report as unknown as ReportWithCounts, `${folder}/conformance.json`, r.build.mode);
+    if (!report) fail([r.id], 'run-failed', `the suite (exit ${code}) wrote no report; see ${relative(REPO_ROOT, log)}`);
+    else if (zero) fail([r.id], 'run-failed', zero);
+    else {
+      ctx.reports.set(r.id, report);
+      Object.assign(col, { status: 'judged', report: `${folder}/conformance.html` });
+    }
+  }
   if (!ctx.discovery || !report) return;
-  // The same run with no profile: discovery crawls the target first (issue 13).
-  const ddir = join(out, 'discovery', r.id);
-  const dargs = ['--target', url, '--mode', r.build.mode, '--out', ddir, ...(other ? ['--other-build', other] : []), ...workers];
-  const dlog = join(out, 'logs', `${r.id}.discovery.log`);
+  // The same run with no profile: discovery crawls each target first (issue 13).
+  const ddir = join(out, 'discovery', folder);
+  const dlog = join(out, 'logs', `${folder}.discovery.log`);
   const dt = Date.now();
   try {
-    const dcode = await progress.step(`${r.id}: judge with no profile`, () => runSuite(dargs, dlog), (c) => `suite exit ${c}; log ${relative(REPO_ROOT, dlog)}`);
-    if (readReport(join(ddir, 'conformance.json'), dt)) ctx.comparisons.push(compareRunFolders(r.id, r.build.mode, dir, ddir));
-    else ctx.comparisonErrors.push(`${r.id}: the run with no profile (exit ${dcode}) wrote no report; see ${relative(REPO_ROOT, dlog)}`);
+    const dcode = await judgeRun(ctx, `${folder}.discovery`, groupConfig(group, p, false), ddir, dlog, `${groupName(group)}: judge with no profile`);
+    if (readReport(join(ddir, 'conformance.json'), dt)) for (const r of group) ctx.comparisons.push(compareRunFolders(r.id, r.build.mode, dir, ddir));
+    else ctx.comparisonErrors.push(`${groupName(group)}: the run with no profile (exit ${dcode}) wrote no report; see ${relative(REPO_ROOT, dlog)}`);
   } catch (e) {
-    ctx.comparisonErrors.push(`${r.id}: the run with no profile failed: ${(e as Error).message.split('\n')[0]}`);
+    ctx.comparisonErrors.push(`${groupName(group)}: the run with no profile failed: ${(e as Error).message.split('\n')[0]}`);
   }
 }

@@ -5,7 +5,7 @@
 import type { Mode } from '../spec/clauses';
 import type { Verdict } from '../conformance/outcome/verdict';
 
-export const MATRIX_SCHEMA_VERSION = '1.1.0';
+export const MATRIX_SCHEMA_VERSION = '1.2.0';
 
 /** The verdict words (conformance/outcome/verdict.ts) and the registry's delivery modes (spec/clauses.ts), re-exported for the matrix's importers. */
 export type { Mode, Verdict };
@@ -24,8 +24,9 @@ export interface MatrixColumn {
   /** judged: the run wrote its report; the others say which step failed (error has why). */
   status: 'judged' | 'build-failed' | 'serve-failed' | 'run-failed' | 'not-run';
   error?: string;
-  /** That run's own report, relative to the matrix folder. */
+  /** The report of the run that judged this column, relative to the matrix folder; since 1.2.0 an implementation's static and server columns share one (matrix/groups.ts). */
   report?: string;
+  /** Wall time of that run (the same for the columns of one run). */
   durationMs?: number;
 }
 

@@ -96,7 +96,7 @@ td.inapplicable{color:#999}td.cantTell{background:#fff3cd}td.unexpected{outline:
 <h1>Implementation matrix</h1>
 <p>Generated ${html(m.generatedAt)}${m.suite.gitSha ? ` at <code>${html(m.suite.gitSha.slice(0, 10))}</code>` : ''} in ${seconds(m.timings.totalMs)}.
 ${m.totals.expected} cells as expected, <b>${m.totals.unexpected} unexpected</b>, ${m.totals['not-reported']} not reported, ${m.totals['not-judged']} not judged.
-Expected verdicts and their sources: docs/implementations.md. Each verdict links to that run's own report; hover for the reason.</p>
+Expected verdicts and their sources: docs/implementations.md. Each verdict links to the report of the run that judged its column; hover for the reason.</p>
 <table><thead><tr><th>Clause / part</th>${head}</tr></thead><tbody>
 ${body}
 </tbody></table>

@@ -15,12 +15,12 @@ export interface ReportWithCounts {
   }[];
 }
 
-/** Each `passed` clause or part with a zero count, as "R2.6/addresses (static)"; [] when there is none. */
-export function passedWithoutSubject(report: ReportWithCounts): string[] {
+/** Each `passed` clause or part with a zero count, as "R2.6/addresses (static)" (of one mode, if given); [] when there is none. */
+export function passedWithoutSubject(report: ReportWithCounts, only?: string): string[] {
   const out: string[] = [];
   for (const c of report.clauses) {
     for (const [mode, r] of Object.entries(c.results)) {
-      if (!r) continue;
+      if (!r || (only && mode !== only)) continue;
       if (r.verdict === 'passed' && total(r.observed) === 0) out.push(`${c.id} (${mode})`);
       for (const p of r.parts ?? []) if (p.verdict === 'passed' && total(p.observed) === 0) out.push(`${c.id}/${p.id} (${mode})`);
     }
@@ -28,9 +28,9 @@ export function passedWithoutSubject(report: ReportWithCounts): string[] {
   return out;
 }
 
-/** One sentence for a report that breaks the rule, or undefined when it keeps it. */
-export function subjectCheckMessage(report: ReportWithCounts, name = 'the report'): string | undefined {
-  const bad = passedWithoutSubject(report);
+/** One sentence for a report that breaks the rule (in one mode, if given), or undefined when it keeps it. */
+export function subjectCheckMessage(report: ReportWithCounts, name = 'the report', mode?: string): string | undefined {
+  const bad = passedWithoutSubject(report, mode);
   if (!bad.length) return undefined;
   return `${name} has ${bad.length} passed clause(s) or part(s) with nothing observed beside them (a pass needs its subject): ${bad.slice(0, 8).join(', ')}${bad.length > 8 ? ` and ${bad.length - 8} more` : ''}`;
 }

@@ -1,0 +1,63 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import type { Browser } from '@playwright/test';
+import { median } from './util';
+
+/**
+ * The machine's speed, on fixed reference work, written beside the figures (issue 24). Two quiet
+ * copies of the same machine kind gave the same commit's suite 41.6 s one day and 59.5–83 s the
+ * next: without a yardstick, a figure says as much about the copy as about the project. Measured
+ * the same way every run, these let two runs of the bench be compared: the suite's cost is mostly
+ * starting processes (runtimes, browsers, renderers) and their first touches of memory, which the
+ * last two measure; the first is plain single-threaded compute.
+ */
+export interface Speed {
+  /** SHA-256 of 256 MiB plus 50 million steps of an integer loop, one thread: the median of 3. */
+  computeMs: number;
+  /** `node -e 0`, start to exit: the median of 7. */
+  nodeStartMs: number;
+  /** A new page in a new context loaded with a data: URL and closed: the median of 7, after one warm-up. */
+  pageMs: number;
+}
+
+function compute(): number {
+  const t = performance.now();
+  const block = Buffer.alloc(1 << 24, 7);
+  const h = createHash('sha256');
+  for (let i = 0; i < 16; i++) h.update(block);
+  h.digest();
+  let x = 0;
+  for (let i = 0; i < 5e7; i++) x = (x * 31 + i) | 0;
+  if (x === 0.5) console.log(x); // keeps the loop from being dropped
+  return performance.now() - t;
+}
+
+function nodeStart(): number {
+  const t = performance.now();
+  spawnSync(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+  return performance.now() - t;
+}
+
+async function page(browser: Browser): Promise<number> {
+  const t = performance.now();
+  const context = await browser.newContext();
+  const p = await context.newPage();
+  await p.goto('data:text/html,<p>speed</p>');
+  await context.close();
+  return performance.now() - t;
+}
+
+export async function measureSpeed(browser: Browser): Promise<Speed> {
+  const times = async (n: number, f: () => number | Promise<number>) => {
+    const out: number[] = [];
+    for (let i = 0; i < n; i++) out.push(await f());
+    return median(out)!;
+  };
+  await page(browser);
+  return { computeMs: await times(3, compute), nodeStartMs: await times(7, nodeStart), pageMs: await times(7, () => page(browser)) };
+}
+
+/** One line for the report's header. */
+export function describeSpeed(s: Speed): string {
+  return `reference compute ${s.computeMs.toFixed(0)} ms (SHA-256 of 256 MiB + a 50-million-step loop, one thread), \`node -e 0\` ${s.nodeStartMs.toFixed(0)} ms, a new browser context with one page ${s.pageMs.toFixed(0)} ms (medians; bench/speed.ts). Two runs of the bench compare only when these agree: copies of the same machine kind differ (docs/benchmarks.md, the suite's section)`;
+}
