@@ -5,8 +5,8 @@ import { median } from './util';
 
 /**
  * The machine's speed, on fixed reference work, written beside the figures (issue 24). Two quiet
- * copies of the same machine kind gave the same commit's suite 41.6 s one day and 59.5–83 s the
- * next: without a yardstick, a figure says as much about the copy as about the project. Measured
+ * copies of the same machine kind gave the same commit's suite 41.6 s one day, 59.5–83 s the
+ * next and 47–51 s on a third (docs/benchmarks.md, Matrix): without a yardstick, a figure says as much about the copy as about the project. Measured
  * the same way every run, these let two runs of the bench be compared: the suite's cost is mostly
  * starting processes (runtimes, browsers, renderers) and their first touches of memory, which the
  * last two measure; the first is plain single-threaded compute.
@@ -59,5 +59,5 @@ export async function measureSpeed(browser: Browser): Promise<Speed> {
 
 /** One line for the report's header. */
 export function describeSpeed(s: Speed): string {
-  return `reference compute ${s.computeMs.toFixed(0)} ms (SHA-256 of 256 MiB + a 50-million-step loop, one thread), \`node -e 0\` ${s.nodeStartMs.toFixed(0)} ms, a new browser context with one page ${s.pageMs.toFixed(0)} ms (medians; bench/speed.ts). Two runs of the bench compare only when these agree: copies of the same machine kind differ (docs/benchmarks.md, the suite's section)`;
+  return `reference compute ${s.computeMs.toFixed(0)} ms (SHA-256 of 256 MiB + a 50-million-step loop, one thread), \`node -e 0\` ${s.nodeStartMs.toFixed(0)} ms, a new browser context with one page ${s.pageMs.toFixed(0)} ms (medians; bench/speed.ts). Two runs of the bench compare only when these agree: copies of the same machine kind differ (the same commit's suite: 41.6 s on one, 47–83 s on others)`;
 }
