@@ -6,8 +6,9 @@ import { median } from './util';
 /**
  * The machine's speed, on fixed reference work, written beside the figures (issue 24). Two quiet
  * copies of the same machine kind gave the same commit's suite 41.6 s one day, 59.5–83 s the
- * next and 47–51 s on a third (docs/benchmarks.md, Matrix): without a yardstick, a figure says as much about the copy as about the project. Measured
- * the same way every run, these let two runs of the bench be compared: the suite's cost is mostly
+ * next and 47–54 s on a third (docs/benchmarks.md, Matrix): without a yardstick, a figure says as
+ * much about the copy as about the project. Measured the same way every run, these let two runs of
+ * the bench be compared: the suite's cost is mostly
  * starting processes (runtimes, browsers, renderers) and their first touches of memory, which the
  * last two measure; the first is plain single-threaded compute.
  */
@@ -41,9 +42,11 @@ function nodeStart(): number {
 async function page(browser: Browser): Promise<number> {
   const t = performance.now();
   const context = await browser.newContext();
-  const p = await context.newPage();
-  await p.goto('data:text/html,<p>speed</p>');
-  await context.close();
+  try {
+    await (await context.newPage()).goto('data:text/html,<p>speed</p>');
+  } finally {
+    await context.close();
+  }
   return performance.now() - t;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupFolder, groupName, judgeGroups } from './groups';
+import { groupFolder, groupName, judgeGroups, otherBuildRun } from './groups';
 import { loadVersions, planMatrix } from './versions';
 
 const runs = planMatrix(loadVersions()).runs;
@@ -35,5 +35,13 @@ describe('judgeGroups: which columns one suite run judges', () => {
     expect(groupFolder(pair)).toBe('next-16');
     expect(groupName(pair)).toBe('next-16-static + next-16-server');
     expect(groupFolder([runs.find((r) => r.id === 'next-16-static-nginx')!])).toBe('next-16-static-nginx');
+  });
+
+  it('gives each column, nginx too, the other mode\'s run on our server or next start as its other build (C7.3)', () => {
+    const byId = (id: string) => runs.find((r) => r.id === id)!;
+    const all = () => true;
+    expect(otherBuildRun(byId('next-16-static-nginx'), runs, all)?.id).toBe('next-16-server');
+    expect(otherBuildRun(byId('next-16-server'), runs, all)?.id).toBe('next-16-static');
+    expect(otherBuildRun(byId('next-16-server'), runs, (id) => id !== 'next-16-static')).toBeUndefined();
   });
 });

@@ -10,6 +10,14 @@ import type { RunPlan } from './versions';
 /** The hosts whose runs pair up: the ones `otherBuildUrl` picks as a column's other build. */
 export const PAIRING_HOSTS: readonly RunPlan['host'][] = ['serve-handler', 'next-start'];
 
+/**
+ * A run's other build: the same implementation's run in the other mode on a pairing host, if it is
+ * served. One rule for the column's C7.3 "other build" (judge.ts) and for the pairs judged in one run.
+ */
+export function otherBuildRun(r: RunPlan, runs: readonly RunPlan[], served: (id: string) => boolean): RunPlan | undefined {
+  return runs.find((x) => x.build.mode !== r.build.mode && x.build.implementation === r.build.implementation && served(x.id) && PAIRING_HOSTS.includes(x.host));
+}
+
 /** One suite run: one column, or an implementation's static and server columns (in that order). */
 export type JudgeGroup = readonly RunPlan[];
 
@@ -18,12 +26,12 @@ export type JudgeGroup = readonly RunPlan[];
  * the server run of one implementation on the pairing hosts together, every other run alone.
  */
 export function judgeGroups(runs: readonly RunPlan[], served: (id: string) => boolean): JudgeGroup[] {
-  const pairable = (r: RunPlan) => served(r.id) && PAIRING_HOSTS.includes(r.host);
   const groups: JudgeGroup[] = [];
   const taken = new Set<string>();
   for (const r of runs) {
     if (!served(r.id) || taken.has(r.id)) continue;
-    const sibling = pairable(r) ? runs.find((x) => x !== r && pairable(x) && !taken.has(x.id) && x.build.implementation === r.build.implementation && x.build.mode !== r.build.mode) : undefined;
+    const other = PAIRING_HOSTS.includes(r.host) ? otherBuildRun(r, runs, served) : undefined;
+    const sibling = other && !taken.has(other.id) ? other : undefined;
     const group = sibling ? [r, sibling].sort((a, b) => (a.build.mode === 'static' ? -1 : 1) - (b.build.mode === 'static' ? -1 : 1)) : [r];
     for (const x of group) taken.add(x.id);
     groups.push(group);

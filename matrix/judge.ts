@@ -14,7 +14,7 @@ import { REPO_ROOT } from './builder';
 import type { ReportLike } from './cells';
 import type { DiscoveryComparison } from './discovery-compare';
 import { compareRunFolders } from './discovery-runs';
-import { groupFolder, groupName, PAIRING_HOSTS, type JudgeGroup } from './groups';
+import { groupFolder, groupName, otherBuildRun, type JudgeGroup } from './groups';
 import type { MatrixColumn } from './model';
 import type { Prepared } from './prepare';
 import type { Progress } from './progress';
@@ -59,7 +59,7 @@ function readReport(file: string, since: number): ReportLike | undefined {
 
 /** A build of the same implementation in the other mode, served in this run, for C7.3's build-identifier check. */
 export function otherBuildUrl(r: RunPlan, all: readonly RunPlan[], urls: Map<string, string>): string | undefined {
-  const other = all.find((x) => x.build.mode !== r.build.mode && urls.has(x.id) && PAIRING_HOSTS.includes(x.host));
+  const other = otherBuildRun(r, all, (id) => urls.has(id));
   return other ? urls.get(other.id) : undefined;
 }
 
