@@ -4,7 +4,7 @@ import type { Mode } from './spec/clauses';
 import { CHROMIUM_ARGS, lookupChromium } from './conformance/harness/browser';
 import { currentRun } from './conformance/run/channel';
 import { FACTS_PROJECT_PREFIX } from './conformance/run/facts';
-import { defaultWorkers } from './conformance/run/workers';
+import { defaultWorkers, workersPerMode } from './conformance/run/workers';
 
 /**
  * The conformance suite: one project per delivery mode, each depending on a one-test project
@@ -23,7 +23,10 @@ const browser = run.browser ?? (() => {
 })();
 
 const facts = (mode: Mode) => ({ name: `${FACTS_PROJECT_PREFIX}${mode}`, testDir: './conformance/setup', use: { mode } });
-const project = (mode: Mode) => ({ name: mode, testDir: './conformance/tests', use: { mode }, dependencies: [`${FACTS_PROJECT_PREFIX}${mode}`] });
+// Both modes in one run: each project gets its share of the workers, so no worker process is
+// stopped and started again for the other mode (conformance/run/workers.ts).
+const perMode = workersPerMode(new Set(run.targets.map((t) => t.mode)).size, run.options.workers);
+const project = (mode: Mode) => ({ name: mode, testDir: './conformance/tests', use: { mode }, dependencies: [`${FACTS_PROJECT_PREFIX}${mode}`], ...(perMode ? { workers: perMode } : {}) });
 // Checks of the reference site itself (smoke, accessibility, security): not clauses of the spec.
 const siteProject = (mode: Mode) => ({ name: `site-${mode}`, testDir: './site/tests', use: { mode } });
 

@@ -19,3 +19,20 @@ export function defaultWorkers(cores = availableParallelism()): number {
 export function sideBySideWorkers(jobs: number, runs: number): number | undefined {
   return Math.min(jobs, runs) > 1 ? 2 : undefined;
 }
+
+/**
+ * Workers each mode's clause project may use when a run judges both modes at once. Playwright starts
+ * a worker process (and its browser) for one project only, so with both projects sharing the pool a
+ * worker slot ran static tests, then stopped and started anew for server ones: 10 worker processes
+ * per run for 4 workers. Half the pool per mode keeps each slot on one mode: 6 processes, 4 % less
+ * CPU at the same wall time (docs/benchmarks.md). A run of one mode keeps the whole pool.
+ * `workers` is Playwright's (a number, or a percentage of the cores); undefined: the default.
+ */
+export function workersPerMode(modes: number, workers: number | string | undefined, cores = availableParallelism()): number | undefined {
+  if (modes < 2) return undefined;
+  const total = workers === undefined ? defaultWorkers(cores)
+    : typeof workers === 'number' ? workers
+    // Playwright's reading of a percentage: of the cores, at least one.
+    : Math.max(1, Math.floor((cores * parseFloat(workers)) / 100));
+  return Math.max(1, Math.ceil(total / modes));
+}
