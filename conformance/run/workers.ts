@@ -25,8 +25,11 @@ export function sideBySideWorkers(jobs: number, runs: number): number | undefine
  * a worker process (and its browser) for one project only, so with both projects sharing the pool a
  * worker slot ran static tests, then stopped and started anew for server ones: 10 worker processes
  * per run for 4 workers. Half the pool per mode keeps each slot on one mode: 6 processes, 4 % less
- * CPU at the same wall time (docs/benchmarks.md). A run of one mode keeps the whole pool.
- * `workers` is Playwright's (a number, or a percentage of the cores); undefined: the default.
+ * CPU at the same wall time (docs/benchmarks.md). Only while each mode keeps 2 or more: with one
+ * worker per mode a mode's long tests (held answers, the every-page walk) run one after another
+ * and cannot borrow the other mode's idle slot — the warm matrix (2 workers per run) took 462 s
+ * instead of 390 s that way. A run of one mode keeps the whole pool. `workers` is Playwright's (a
+ * number, or a percentage of the cores); undefined: the default.
  */
 export function workersPerMode(modes: number, workers: number | string | undefined, cores = availableParallelism()): number | undefined {
   if (modes < 2) return undefined;
@@ -34,5 +37,6 @@ export function workersPerMode(modes: number, workers: number | string | undefin
     : typeof workers === 'number' ? workers
     // Playwright's reading of a percentage: of the cores, at least one.
     : Math.max(1, Math.floor((cores * parseFloat(workers)) / 100));
-  return Math.max(1, Math.ceil(total / modes));
+  const share = Math.floor(total / modes);
+  return share >= 2 ? share : undefined;
 }
