@@ -27,7 +27,7 @@ import { markerBuildTime, type BuildTime } from './builds';
 import { parseOptions, USAGE } from './options';
 import { awaitQuiet, QUIET_LOAD } from './quiet';
 import { measurePaint } from './paint';
-import { describeSpeed, measureSpeed } from './speed';
+import { measureSpeed, speedFigures } from './speed';
 import { render, type RenderInput } from './render';
 import { measureFloor, timeConformance, type Floor, type SuiteRun } from './suite';
 import { load, log, secs, withQuietBuildLock } from './util';
@@ -97,7 +97,7 @@ async function main(): Promise<void> {
   const chromiumVersion = browser.version();
   log('machine speed: fixed reference work…');
   const speed = await measureSpeed(browser);
-  log(`  ${describeSpeed(speed).split(' (medians')[0]}`);
+  log(`  ${speedFigures(speed)}`);
   const paint: { label: string; load: string; result: Awaited<ReturnType<typeof measurePaint>> }[] = [];
   try {
     const targets: { label: string; start: () => Promise<RunningServer> }[] = [

@@ -8,9 +8,9 @@ import { median } from './util';
  * copies of the same machine kind gave the same commit's suite 41.6 s one day, 59.5–83 s the
  * next and 47–54 s on a third (docs/benchmarks.md, Matrix): without a yardstick, a figure says as
  * much about the copy as about the project. Measured the same way every run, these let two runs of
- * the bench be compared: the suite's cost is mostly
- * starting processes (runtimes, browsers, renderers) and their first touches of memory, which the
- * last two measure; the first is plain single-threaded compute.
+ * the bench be compared: the suite's cost is mostly starting processes (runtimes, browsers,
+ * renderers) and their first touches of memory, which the last two measure; the first is plain
+ * single-threaded compute.
  */
 export interface Speed {
   /** SHA-256 of 256 MiB plus 50 million steps of an integer loop, one thread: the median of 3. */
@@ -60,7 +60,12 @@ export async function measureSpeed(browser: Browser): Promise<Speed> {
   return { computeMs: await times(3, compute), nodeStartMs: await times(7, nodeStart), pageMs: await times(7, () => page(browser)) };
 }
 
-/** One line for the report's header. */
+/** The three figures, for the bench's progress line. */
+export function speedFigures(s: Speed): string {
+  return `reference compute ${s.computeMs.toFixed(0)} ms (SHA-256 of 256 MiB + a 50-million-step loop, one thread), \`node -e 0\` ${s.nodeStartMs.toFixed(0)} ms, a new browser context with one page ${s.pageMs.toFixed(0)} ms`;
+}
+
+/** One line for the report's header: the figures and how to read them. */
 export function describeSpeed(s: Speed): string {
-  return `reference compute ${s.computeMs.toFixed(0)} ms (SHA-256 of 256 MiB + a 50-million-step loop, one thread), \`node -e 0\` ${s.nodeStartMs.toFixed(0)} ms, a new browser context with one page ${s.pageMs.toFixed(0)} ms (medians; bench/speed.ts). Two runs of the bench compare only when these agree: copies of the same machine kind differ (the same commit's suite: 41.6 s on one, 47–83 s on others)`;
+  return `${speedFigures(s)} (medians; bench/speed.ts). Two runs of the bench compare only when these agree: copies of the same machine kind differ (the same commit's suite: 41.6 s on one, 47–83 s on others)`;
 }

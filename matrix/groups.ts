@@ -32,7 +32,7 @@ export function judgeGroups(runs: readonly RunPlan[], served: (id: string) => bo
     if (!served(r.id) || taken.has(r.id)) continue;
     const other = PAIRING_HOSTS.includes(r.host) ? otherBuildRun(r, runs, served) : undefined;
     const sibling = other && !taken.has(other.id) ? other : undefined;
-    const group = sibling ? [r, sibling].sort((a, b) => (a.build.mode === 'static' ? -1 : 1) - (b.build.mode === 'static' ? -1 : 1)) : [r];
+    const group = !sibling ? [r] : sibling.build.mode === 'static' ? [sibling, r] : [r, sibling];
     for (const x of group) taken.add(x.id);
     groups.push(group);
   }
