@@ -54,10 +54,10 @@ export default defineConfig<{ mode: Mode }>({
     viewport: { width: 1280, height: 720 },
     // A trace only of a retry: recording one for every attempt costs about a quarter of the suite's time.
     trace: 'on-first-retry',
-    // One context per worker, reset by Playwright between tests (pages, storage, cookies, fake
-    // clock); a new context costs ~0.3 s of the browser's CPU, about a third of the suite's time.
-    // Tests that need an empty HTTP cache open their own context. --isolate: one per test.
-    reuseContext: !run.options.isolate,
+    // One context and page per worker, reset by the harness between tests (conformance/harness/
+    // page-reuse.ts: pages, listeners, routes, init scripts, storage, cookies, cache; a new context
+    // after the fake clock). Tests that need an empty HTTP cache within the test open their own
+    // context. --isolate: one per test.
     screenshot: 'on',
     launchOptions: { executablePath: browser?.executablePath, args: CHROMIUM_ARGS },
   },

@@ -112,7 +112,7 @@ export async function measureFloor(launch: () => Promise<Browser>, loads: Record
         const paths = scenarioFor(profile, 'sitePages', mode)?.paths ?? ['/'];
         let i = 0;
         const start = Date.now();
-        // As the suite's workers: one context and page each, kept across loads (playwright.config.ts reuseContext).
+        // As the suite's workers: one context and page each, kept across loads (conformance/harness/page-reuse.ts).
         await Promise.all(Array.from({ length: workers }, async () => {
           const context = await browser.newContext();
           try {

@@ -7,8 +7,10 @@ import { Faults } from './faults';
 import { trackInflight, type InflightCounter } from './inflight';
 import { NoReload } from './no-reload';
 import { Observer } from './observe';
+import { PagePool } from './page-reuse';
 import { scenarioFor, type ScenarioName, type Scenarios, type TargetProfile } from '../run/profile';
 import { RequestLog } from './request-log';
+import { currentRun } from '../run/channel';
 import { notKindReason, profileOf, runTarget, unfilledNeed } from './target';
 import { startTiming, timePage, TIMING_ANNOTATION } from './timing';
 
@@ -44,8 +46,24 @@ interface Fixtures {
   obs: Observer;
 }
 
-export const test = base.extend<Fixtures & { mode: Mode }>({
+export const test = base.extend<Fixtures & { mode: Mode }, { pagePool: PagePool }>({
   mode: ['static', { option: true }],
+
+  // One context and page per worker, reset by the harness between tests (page-reuse.ts);
+  // --isolate: a new context for every test.
+  pagePool: [async ({ browser }, use) => {
+    const pool = new PagePool(browser, !!currentRun().options.isolate);
+    await use(pool);
+    await pool.release();
+  }, { scope: 'worker' }],
+
+  context: async ({ pagePool, viewport, baseURL }, use) => {
+    await use((await pagePool.take({ viewport, baseURL })).context);
+  },
+
+  page: async ({ context, pagePool }, use) => {
+    await use(pagePool.page(context));
+  },
 
   baseURL: async ({ mode }, use) => {
     await use(runTarget(mode)?.url);

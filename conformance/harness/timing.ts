@@ -34,6 +34,8 @@ class Timing {
   private since = Date.now();
   readonly start = this.since;
   pageReady = 0;
+  /** From the page being ready on, loads, waits and clock runs count (before it: set-up). */
+  ready = false;
 
   async time<T>(phase: Phase, fn: () => Promise<T>): Promise<T> {
     this.charge();
@@ -70,27 +72,35 @@ export function startTiming(): { pageReady(): void; finish(): TestTiming } {
   const t = new Timing();
   current = t;
   return {
-    pageReady: () => { t.pageReady = Date.now(); },
+    pageReady: () => { t.pageReady = Date.now(); t.ready = true; },
     finish: () => { if (current === t) current = undefined; return t.result(); },
   };
 }
 
 /** Counts one document load of the current test. */
 export function countLoad(): void {
-  if (current) current.loads++;
+  if (current?.ready) current.loads++;
 }
 
-/** Runs fn, counting its time to `phase` of the current test (if any). */
+/**
+ * Runs fn, counting its time to `phase` of the current test (if any). Only once the page is
+ * ready: what the fixtures do before (the reset of a reused page loads about:blank) is set-up.
+ */
 export function timed<T>(phase: Phase, fn: () => Promise<T>): Promise<T> {
-  return current ? current.time(phase, fn) : fn();
+  return current?.ready ? current.time(phase, fn) : fn();
 }
 
 /** Counts the page's loads, waits and clock runs without touching the tests that call them. */
 export function timePage(page: Page): void {
+  // A page reused across tests is wrapped once: the wrappers count for whichever test is current.
+  if (timedPages.has(page)) return;
+  timedPages.add(page);
   for (const name of ['goto', 'goBack', 'goForward', 'reload'] as const) wrap(page, name, 'load', countLoad);
   wrap(page, 'waitForTimeout', 'wait');
   for (const name of ['install', 'runFor', 'fastForward', 'pauseAt', 'resume', 'setFixedTime', 'setSystemTime'] as const) wrap(page.clock, name, 'clock');
 }
+
+const timedPages = new WeakSet<Page>();
 
 function wrap<O extends object>(obj: O, name: keyof O, phase: Phase, onCall?: () => void): void {
   const original = obj[name];

@@ -36,6 +36,22 @@ describe('timing of a test', () => {
     expect(r).toMatchObject({ loadMs: 150, clockMs: 50, waitMs: 0, totalMs: 300, otherMs: 100 });
   });
 
+  it("counts nothing before the page is ready: the fixtures' set-up (a reused page's reset loads about:blank)", async () => {
+    vi.useFakeTimers({ now: 0 });
+    const t = startTiming();
+    const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const before = timed('load', () => pause(100));
+    await vi.advanceTimersByTimeAsync(100);
+    await before;
+    t.pageReady();
+    const after = timed('load', () => pause(50));
+    await vi.advanceTimersByTimeAsync(50);
+    await after;
+    const r = t.finish();
+    vi.useRealTimers();
+    expect(r).toMatchObject({ setupMs: 100, loadMs: 50, otherMs: 0, totalMs: 150 });
+  });
+
   it('counts nothing when no test is being timed', async () => {
     await expect(timed('load', async () => 7)).resolves.toBe(7);
   });
