@@ -102,10 +102,21 @@ async function visit(page: Page, path: string, opts: WalkOptions): Promise<WalkP
     while (Date.now() < until && Date.now() - lastPageData < opts.quietMs) await page.waitForTimeout(100);
     w.sitMs = Date.now() - t0 - w.loadMs;
     w.address = page.url();
-    w.links = await page.locator('a[href]').evaluateAll((els) => els.map((el) => {
-      const r = el.getBoundingClientRect();
-      return { raw: el.getAttribute('href') ?? '', url: (el as HTMLAnchorElement).href, visible: r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden' };
-    }));
+    // A plain evaluate, not a locator: a locator sends Playwright's selector script (≈ 340 KB) into
+    // each page's main world first, and the walk loads every listed page. Open shadow roots are
+    // searched as Playwright's CSS engine does.
+    w.links = await page.evaluate(() => {
+      const found: Element[] = [];
+      const search = (root: Document | ShadowRoot) => {
+        found.push(...Array.from(root.querySelectorAll('a[href]')));
+        for (const el of Array.from(root.querySelectorAll('*'))) if (el.shadowRoot) search(el.shadowRoot);
+      };
+      search(document);
+      return found.map((el) => {
+        const r = el.getBoundingClientRect();
+        return { raw: el.getAttribute('href') ?? '', url: (el as HTMLAnchorElement).href, visible: r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden' };
+      });
+    });
     w.ofSite = await pageIsOfSite(page);
     w.routeGroups = await groupsOfDocument(page);
   } catch (e) {
