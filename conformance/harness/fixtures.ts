@@ -57,8 +57,10 @@ export const test = base.extend<Fixtures & { mode: Mode }, { pagePool: PagePool 
     await pool.release();
   }, { scope: 'worker' }],
 
-  context: async ({ pagePool, viewport, baseURL }, use) => {
-    await use((await pagePool.take({ viewport, baseURL })).context);
+  // The options Playwright's own context fixture would pass (with its defaults: locale en-US, …).
+  context: async ({ pagePool, contextOptions, viewport, baseURL, locale, timezoneId, colorScheme, userAgent, extraHTTPHeaders, ignoreHTTPSErrors, httpCredentials, javaScriptEnabled, hasTouch, isMobile, deviceScaleFactor, offline, permissions, geolocation, bypassCSP, serviceWorkers, acceptDownloads }, use) => {
+    const options = { ...contextOptions, viewport, baseURL, locale, timezoneId, colorScheme, userAgent, extraHTTPHeaders, ignoreHTTPSErrors, httpCredentials, javaScriptEnabled, hasTouch, isMobile, deviceScaleFactor, offline, permissions, geolocation, bypassCSP, serviceWorkers, acceptDownloads };
+    await use((await pagePool.take(options)).context);
   },
 
   page: async ({ context, pagePool }, use) => {

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, CDPSession, Page, 
  * harness's own (fixtures.ts `context` and `page`). Playwright's reuseContext resets as well, but
  * it clears each origin's storage by loading that origin into the page and running a script
  * there — a navigation per origin the last test visited, before every test: about a tenth of a
- * run's CPU (docs/benchmarks.md, "Own reset"). Here the same state is cleared through the
+ * run's CPU (docs/benchmarks.md, "The harness's own reset"). Here the same state is cleared through the
  * DevTools protocol, without a navigation.
  *
  * What a test may leave behind, and how the next test gets rid of it:
@@ -16,7 +16,8 @@ import type { Browser, BrowserContext, BrowserContextOptions, CDPSession, Page, 
  *   hovered on the next page, and hovering a link starts a prefetch);
  * - cookies, permissions, the HTTP cache, and the storage of every origin a document of the
  *   context came from (local and session storage, IndexedDB, service workers, Cache Storage …);
- * - a viewport the test changed.
+ * - the viewport, permissions, offline state, geolocation and extra headers: set back to the
+ *   context's options.
  * The fake clock cannot be uninstalled: a context whose pages ran it is closed instead, and the
  * next test gets a new one — as it does when its options differ (test.use), when the page closed
  * or crashed, and always with `isolate` (--isolate: a new context for every test).
@@ -112,6 +113,14 @@ export class PagePool {
     await page.goto('about:blank');
     await page.mouse.move(-1, -1);
     await Promise.all([context.clearCookies(), context.clearPermissions(), cdp.send('Network.clearBrowserCache')]);
+    // What a test may have changed of the context's own options is set back to them.
+    await Promise.all([
+      options.permissions?.length ? context.grantPermissions(options.permissions) : undefined,
+      context.setOffline(!!options.offline),
+      context.setGeolocation(options.geolocation ?? null),
+      context.setExtraHTTPHeaders(options.extraHTTPHeaders ?? {}),
+      page.setExtraHTTPHeaders({}),
+    ]);
     const origins = [...this.origins];
     this.origins.clear();
     // local_storage covers the origin's session storage as well (Chromium 156; page-reuse.test.ts checks it).

@@ -33,9 +33,8 @@ class Timing {
   private readonly active: Record<Phase, number> = { load: 0, wait: 0, clock: 0 };
   private since = Date.now();
   readonly start = this.since;
-  pageReady = 0;
-  /** From the page being ready on, loads, waits and clock runs count (before it: set-up). */
-  ready = false;
+  /** When the page was ready: from then on loads, waits and clock runs count (before it: set-up). */
+  pageReady?: number;
 
   async time<T>(phase: Phase, fn: () => Promise<T>): Promise<T> {
     this.charge();
@@ -58,7 +57,7 @@ class Timing {
 
   result(): TestTiming {
     const totalMs = Date.now() - this.start;
-    const setupMs = this.pageReady ? this.pageReady - this.start : 0;
+    const setupMs = this.pageReady !== undefined ? this.pageReady - this.start : 0;
     const { load, wait, clock } = this.spent;
     return { setupMs, loadMs: load, waitMs: wait, clockMs: clock, otherMs: Math.max(0, totalMs - setupMs - load - wait - clock), totalMs, loads: this.loads };
   }
@@ -72,14 +71,14 @@ export function startTiming(): { pageReady(): void; finish(): TestTiming } {
   const t = new Timing();
   current = t;
   return {
-    pageReady: () => { t.pageReady = Date.now(); t.ready = true; },
+    pageReady: () => { t.pageReady = Date.now(); },
     finish: () => { if (current === t) current = undefined; return t.result(); },
   };
 }
 
 /** Counts one document load of the current test. */
 export function countLoad(): void {
-  if (current?.ready) current.loads++;
+  if (current?.pageReady !== undefined) current.loads++;
 }
 
 /**
@@ -87,7 +86,7 @@ export function countLoad(): void {
  * ready: what the fixtures do before (the reset of a reused page loads about:blank) is set-up.
  */
 export function timed<T>(phase: Phase, fn: () => Promise<T>): Promise<T> {
-  return current?.ready ? current.time(phase, fn) : fn();
+  return current?.pageReady !== undefined ? current.time(phase, fn) : fn();
 }
 
 /** Counts the page's loads, waits and clock runs without touching the tests that call them. */

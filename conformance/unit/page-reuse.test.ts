@@ -14,8 +14,10 @@ describe.skipIf(!found.ok)('a page reused across tests', () => {
   let browser: Browser;
   let server: Server;
   let url = '';
+  let lastHeaders: Record<string, unknown> = {};
   beforeAll(async () => {
     server = createServer((req, res) => {
+      lastHeaders = req.headers;
       res.writeHead(req.url === '/' ? 200 : 404, { 'content-type': 'text/html' });
       res.end(req.url === '/' ? PAGE : 'from the server');
     });
@@ -28,7 +30,7 @@ describe.skipIf(!found.ok)('a page reused across tests', () => {
     await new Promise((r) => server?.close(r));
   });
 
-  it('keeps no storage, cookie, init script, route, listener, extra page or viewport of the test before', async () => {
+  it('keeps no storage, cookie, init script, route, listener, extra page, viewport, header or offline state of the test before', async () => {
     const pool = new PagePool(browser);
     const first = await pool.take({ viewport: VIEWPORT, baseURL: url });
     const page = pool.page(first.context);
@@ -46,6 +48,9 @@ describe.skipIf(!found.ok)('a page reused across tests', () => {
     page.on('request', () => { heard++; });
     await first.context.newPage();
     await page.setViewportSize({ width: 400, height: 300 });
+    await page.setExtraHTTPHeaders({ 'x-left-over': 'page' });
+    await first.context.setExtraHTTPHeaders({ 'x-left-over-too': 'context' });
+    await first.context.setOffline(true);
 
     const second = await pool.take({ viewport: VIEWPORT, baseURL: url });
     expect(second.context).toBe(first.context);
@@ -63,6 +68,8 @@ describe.skipIf(!found.ok)('a page reused across tests', () => {
     expect(seen).toEqual({ local: 0, session: 0, cookie: '', databases: [], scripts: [undefined, undefined], routed: 'from the server' });
     expect(heard).toBe(0);
     expect(page.viewportSize()).toEqual(VIEWPORT);
+    expect(lastHeaders).not.toHaveProperty('x-left-over');
+    expect(lastHeaders).not.toHaveProperty('x-left-over-too');
     await pool.release();
   }, 30_000);
 
