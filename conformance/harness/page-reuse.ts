@@ -68,7 +68,7 @@ export class PagePool {
     this.record(context);
     this.record(page);
     // Every way into the fake clock installs it (page.clock is the context's clock).
-    for (const name of ['install', 'setFixedTime', 'setSystemTime', 'pauseAt', 'runFor', 'fastForward', 'resume'] as const) {
+    for (const name of CLOCK_CALLS) {
       const original = context.clock[name].bind(context.clock) as (...a: unknown[]) => Promise<void>;
       (context.clock as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
         this.clockUsed = true;
@@ -147,6 +147,9 @@ function dropListeners(target: BrowserContext | Page, kept: Listeners): void {
     for (const l of e.rawListeners(type)) if (!kept.get(type)?.has(l)) e.removeListener(type, l);
   }
 }
+
+/** Every call of Playwright's clock; each installs the fake clock (timing.ts counts their time as well). */
+export const CLOCK_CALLS = ['install', 'runFor', 'fastForward', 'pauseAt', 'resume', 'setFixedTime', 'setSystemTime'] as const;
 
 /** Everything an origin can store in the browser, but cookies (cleared for the whole context). */
 const STORAGE_TYPES = 'local_storage,indexeddb,websql,file_systems,service_workers,cache_storage,shared_storage,storage_buckets';

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { CLOCK_CALLS } from './page-reuse';
 
 /**
  * Where a test's time goes (issue 15's profile): page loads (goto, Back/Forward, reload and
@@ -96,7 +97,7 @@ export function timePage(page: Page): void {
   timedPages.add(page);
   for (const name of ['goto', 'goBack', 'goForward', 'reload'] as const) wrap(page, name, 'load', countLoad);
   wrap(page, 'waitForTimeout', 'wait');
-  for (const name of ['install', 'runFor', 'fastForward', 'pauseAt', 'resume', 'setFixedTime', 'setSystemTime'] as const) wrap(page.clock, name, 'clock');
+  for (const name of CLOCK_CALLS) wrap(page.clock, name, 'clock');
 }
 
 const timedPages = new WeakSet<Page>();
