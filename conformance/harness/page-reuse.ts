@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, BrowserContextOptions, CDPSession, Page, Request } from '@playwright/test';
+import { orLate } from './bound';
 
 /**
  * One browser context and one page per worker, handed to each test after a reset of the
@@ -38,7 +39,8 @@ export class PagePool {
     const key = JSON.stringify(options);
     const h = this.held;
     // A reset that fails (a crashed page, say) gives a new context as well.
-    if (h && (this.isolate || h.key !== key || h.page.isClosed() || !(await this.reset(h, options).catch(() => false)))) await this.release();
+    // A reset that does not finish in time (a browser call that never answers) gives a new one too.
+    if (h && (this.isolate || h.key !== key || h.page.isClosed() || (await orLate(RESET_MS, this.reset(h, options).catch(() => false))) !== true)) await this.release();
     if (!this.held) this.held = await this.open(key, options);
     const { context, page } = this.held;
     context.on('request', (r: Request) => this.sawRequest(r));
@@ -58,7 +60,8 @@ export class PagePool {
     this.added = [];
     this.clockUsed = false;
     this.origins.clear();
-    await h?.context.close().catch(() => undefined);
+    // Bounded like the reset: a context that does not close in time is left to the browser's end.
+    if (h) await orLate(RESET_MS, h.context.close().catch(() => undefined));
   }
 
   private async open(key: string, options: BrowserContextOptions): Promise<NonNullable<PagePool['held']>> {
@@ -152,4 +155,6 @@ function dropListeners(target: BrowserContext | Page, kept: Listeners): void {
 export const CLOCK_CALLS = ['install', 'runFor', 'fastForward', 'pauseAt', 'resume', 'setFixedTime', 'setSystemTime'] as const;
 
 /** Everything an origin can store in the browser, but cookies (cleared for the whole context). */
+/** The reset's bound: it takes 20–60 ms; far beyond that a browser call is not answering. */
+const RESET_MS = 10_000;
 const STORAGE_TYPES = 'local_storage,indexeddb,websql,file_systems,service_workers,cache_storage,shared_storage,storage_buckets';

@@ -1,4 +1,5 @@
 import type { Route } from '@playwright/test';
+import { LATE, orLate } from '../harness/bound';
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
 import { requestEvidence } from '../harness/evidence';
@@ -11,6 +12,8 @@ import { RequestLog, type LoggedRequest } from '../harness/request-log';
 import { pathOf, within } from '../harness/sample';
 import { captureNavigation, swapAnswer } from './swap-answer';
 
+/** Each advisory of the swap test within this, inside its 120 s: time left to record and close. */
+const ADVISORY_MS = 100_000;
 const DEFAULT_HEADERS = ['x-deployment-id', 'x-build-id', 'x-nextjs-deployment-id'];
 const DEFAULT_PARAMS = ['dpl'];
 
@@ -157,37 +160,62 @@ describeClause('C7.3', ({ parts, part }) => {
     const check = 'page data from another build makes the client load the target as a whole page';
     const control = 'the same swap with this build\'s own answer keeps the client-side navigation';
     const result: Record<string, unknown> = {};
+    /**
+     * Each advisory within a bound of its own: a browser call that never answers (once, in a full
+     * run, the test ran out of its 120 s with no bounded wait pending) ends that advisory as not
+     * observed, naming the step it was at, and what comes of it later is ignored.
+     */
+    const advisory = async (name: string, steps: (at: (stage: string) => void, advise: (ok: boolean, observed: string) => void) => Promise<void>) => {
+      let stage = 'starting';
+      let over = false;
+      let given = false;
+      const advise = (ok: boolean, observed: string) => {
+        if (over) return;
+        given = true;
+        obs.advise(name, ok, observed);
+      };
+      const done = await orLate(ADVISORY_MS, steps((s) => { stage = s; }, advise).catch((e: unknown) => advise(false, `not observed: ${String((e as Error)?.message ?? e).split('\n')[0]}`)));
+      if (done === LATE) {
+        over = true;
+        // Observed in time, only not yet cleaned up: the observation stands.
+        if (!given) obs.advise(name, false, `not observed: still ${stage} after ${ADVISORY_MS / 1000} s`);
+      }
+    };
     /** In a new page of the test's context, on this build: the navigation from `from` to `to` with its page-data answer swapped. */
-    const swapped = async (name: string, body: Buffer | undefined, wantDocument: boolean) => {
+    const swapped = async (name: string, body: Buffer | undefined, wantDocument: boolean, at: (stage: string) => void, advise: (ok: boolean, observed: string) => void) => {
+      at('opening a page');
       const p = await context.newPage();
       try {
         const log = new RequestLog(p);
+        at(`loading ${from}`);
         await p.goto(target.abs(from), { timeout: 20_000 });
         await settle(p, undefined, 20_000);
         const swap = await swapAnswer(p, to, body);
         const mark = log.mark();
+        at(`following the link to ${to}`);
         await activateLink(p.locator(`a[href="${to}"]:visible`).first());
+        at(`waiting for the swapped answer and ${to}`);
         const reached = await within(15_000, () => swap.swapped.length > 0 && pathOf(p) === to);
         await within(wantDocument ? 10_000 : 2_000, () => log.documents(mark).some((d) => pageDataPath(d.url) === to || new URL(d.url).pathname === to));
         const docs = log.documents(mark).map((d) => d.url);
         result[name] = { swapped: swap.swapped, reached, documents: docs };
-        obs.advise(name, reached && (wantDocument ? docs.length > 0 : docs.length === 0), `${swap.swapped.length ? 'answer swapped' : 'no request to swap'}; whole-page loads after the click: ${docs.join(', ') || 'none'}`);
-      } catch (e) {
-        obs.advise(name, false, `not observed: ${String((e as Error).message ?? e).split('\n')[0]}`);
+        advise(reached && (wantDocument ? docs.length > 0 : docs.length === 0), `${swap.swapped.length ? 'answer swapped' : 'no request to swap'}; whole-page loads after the click: ${docs.join(', ') || 'none'}`);
       } finally {
+        at('closing its page');
         await p.close().catch(() => undefined);
       }
     };
     // The other build's answer is captured first; the control (this build's own answer, through
     // the same swap) runs meanwhile.
     await Promise.all([
-      (async () => {
+      advisory(check, async (at, advise) => {
+        at(`capturing the other build's answer for ${to}`);
         const theirs = await captureNavigation(context, other, from, to);
         result.theirs = theirs.captured?.url ?? theirs.problem;
-        if (!theirs.captured) obs.advise(check, false, 'not observed: the answer to swap in could not be captured');
-        else await swapped(check, theirs.captured.body, true);
-      })(),
-      swapped(control, undefined, false),
+        if (!theirs.captured) advise(false, 'not observed: the answer to swap in could not be captured');
+        else await swapped(check, theirs.captured.body, true, at, advise);
+      }),
+      advisory(control, (at, advise) => swapped(control, undefined, false, at, advise)),
     ]);
     await record(testInfo, 'swaps', result);
   });
