@@ -126,7 +126,8 @@ async function main(): Promise<number> {
   pipeline = runPipeline<string, Prepared>(implementations, {
     jobs,
     prepare: (impl) => prepareImplementation(impl, runsOf(impl), { skipBuild: !!opts['skip-build'], progress, fail, running: servers }),
-    jobsOf: (_impl, p) => judgeGroups(p.runs, (id) => p.urls.has(id)).map((g) => () => judgeGroup(g, p, judging)),
+    // A run over two columns (a static and server pair) weighs about twice one over a single column.
+    jobsOf: (_impl, p) => judgeGroups(p.runs, (id) => p.urls.has(id)).map((g) => Object.assign(() => judgeGroup(g, p, judging), { weight: g.length })),
     finish: (impl, p) => progress.step(`${impl}: stop servers`, () => stopServers(p, servers)),
     failed: (impl, e) => fail(runsOf(impl).map((r) => r.id), 'build-failed', (e as Error).message),
   });

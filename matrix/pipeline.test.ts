@@ -71,6 +71,28 @@ describe('the matrix pipeline', () => {
     expect(h.log.filter((l) => l.startsWith('finish'))).toEqual(['finish a', 'finish b', 'finish c']);
   });
 
+  it('runs the heaviest queued job first, in order among equals, and still prepares one item ahead', async () => {
+    const started: string[] = [];
+    const ends = new Map<string, () => void>();
+    const job = (id: string, weight?: number) => Object.assign(async () => {
+      started.push(id);
+      await new Promise<void>((res) => ends.set(id, res));
+    }, weight === undefined ? {} : { weight });
+    // Each item: a pair (weight 2) and a single column (weight 1), as an implementation with an nginx column.
+    const pipeline = runPipeline<string, string>(['a', 'b', 'c'], {
+      jobs: 1,
+      prepare: async (i) => i,
+      jobsOf: (i) => [job(`${i}.pair`, 2), job(`${i}.single`)],
+    });
+    const finishNext = async (id: string) => {
+      while (!ends.has(id)) await tick();
+      ends.get(id)!();
+    };
+    for (const id of ['a.pair', 'b.pair', 'c.pair', 'a.single', 'b.single', 'c.single']) await finishNext(id);
+    await pipeline.done;
+    expect(started).toEqual(['a.pair', 'b.pair', 'c.pair', 'a.single', 'b.single', 'c.single']);
+  });
+
   it('never runs more jobs at once than asked', async () => {
     for (const jobs of [1, 2, 3]) {
       const h = harness(['a', 'b'], 3, jobs);

@@ -2,19 +2,23 @@
  * The matrix's scheduler, generic so it can be tested without builds or browsers: items (the
  * implementations) are prepared one at a time, in order (template, install, builds, servers: the
  * heavy part of a cold cache), while the jobs of the items already prepared (judge runs) run up to
- * `jobs` at a time, first come first served. Preparing item k+1 waits until item k's first job has
- * started, so at most one prepared item (and its servers) waits for a free slot.
+ * `jobs` at a time, the heaviest queued job first (its `weight`, default 1), first come first
+ * served among equals. Preparing item k+1 waits until item k's first job has started, so at most
+ * one prepared item waits for a free slot; an item's lighter jobs may wait longer, its servers up.
+ * Heaviest first because the last jobs decide when the matrix ends: a run judging two columns takes
+ * about twice one judging a single column, and left for last it kept a slot busy while the others
+ * sat idle (docs/benchmarks.md, Matrix).
  */
 
-/** One job of an item; it settles when its work is done. */
-export type Job = () => Promise<void>;
+/** One job of an item; it settles when its work is done. `weight`: how long it takes against the others (default 1). */
+export type Job = (() => Promise<void>) & { readonly weight?: number };
 
 export interface PipelineOptions<T, P> {
   /** How many jobs run at once (≥ 1). */
   jobs: number;
   /** Prepares an item. A rejection fails only this item: failed() is told and its jobs never run. */
   prepare(item: T): Promise<P>;
-  /** The jobs of a prepared item, queued after the jobs of the items before it. */
+  /** The jobs of a prepared item, queued after the jobs of the items before it (heavier ones run first). */
   jobsOf(item: T, prepared: P): Job[];
   /** Runs once every started job of a prepared item has settled (also after stop()): e.g. stop its servers. */
   finish?(item: T, prepared: P): Promise<void>;
@@ -30,6 +34,7 @@ export interface Pipeline {
 
 interface Entry {
   job: Job;
+  weight: number;
   settled: () => void;
 }
 
@@ -44,7 +49,8 @@ export function runPipeline<T, P>(items: readonly T[], opts: PipelineOptions<T, 
 
   const pump = () => {
     while (!stopped && running < opts.jobs && queue.length) {
-      const e = queue.shift()!;
+      const heaviest = queue.reduce((best, e, i) => (e.weight > queue[best].weight ? i : best), 0);
+      const [e] = queue.splice(heaviest, 1);
       running++;
       void e.job().catch((err: unknown) => void errors.push(err)).finally(() => {
         running--;
@@ -61,7 +67,7 @@ export function runPipeline<T, P>(items: readonly T[], opts: PipelineOptions<T, 
     let started!: () => void;
     const first = new Promise<void>((r) => (started = r));
     const all = jobs.map((job, i) => new Promise<void>((settled) => {
-      queue.push({ job: i === 0 ? () => (started(), job()) : job, settled });
+      queue.push({ job: i === 0 ? () => (started(), job()) : job, weight: job.weight ?? 1, settled });
     }));
     if (!jobs.length) started();
     pump();
