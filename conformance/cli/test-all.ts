@@ -17,7 +17,7 @@
 // Steps 1–3 run one after another, each alone, their output streamed: the suite's timed clauses are
 // judged on a machine nothing else of npm test loads. Steps 4–8 then run in two lanes side by side
 // (lanesOf): each of them alone leaves a core idle part of the time (installs, server starts, one-mode
-// runs, builds of one page), and none shares a folder, a port or a build with the other lane. Their
+// runs, builds of one site), and none shares a folder, a port or a build with the other lane. Their
 // output goes to a log per step, shown whole when the step ends.
 // Without a working Chromium, steps 3 to 8 cannot run: one message, counted as one failure.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -101,7 +101,6 @@ async function main(): Promise<void> {
     const failed = codes.filter((c) => c !== 0).length;
     return { passed: 2 - failed, failed, skipped: 0 };
   } });
-  // The signal tests need the reference builds: they run after the suite (below).
   await alone({ name: 'unit and property tests', run: (out) => vitest(join(runDir, 'vitest.json'), ['--exclude', SIGNALS], out) });
   const browser = lookupChromium();
   if (!browser.ok) {
@@ -126,10 +125,10 @@ async function main(): Promise<void> {
 }
 
 /**
- * Steps 4–8 in two lanes of about the same length (≈ 170 and 180 s one after another on 2 cores):
- * the reference's mutants, signals and shards with the site with nothing to judge; the matrix
- * column with the consumer check, which reuses that column's Next 14.2 build (one lane: never two
- * builds of it at once).
+ * Steps 4–8 in two lanes of about the same length (their steps alone on 2 cores: ≈ 170 and 180 s;
+ * side by side ≈ 230 and 255 s): the reference's mutants, signals and shards with the site with
+ * nothing to judge; the matrix column with the consumer check, which reuses that column's Next 14.2
+ * build (one lane: never two builds of it at once).
  */
 function lanesOf(out: string, runDir: string): (Step | undefined)[][] {
   const mutants = join(ROOT, 'mutants', 'cli.ts');
