@@ -32,7 +32,7 @@ export class PagePool {
   /** The fake clock was installed in the context: it cannot be taken back. */
   private clockUsed = false;
 
-  constructor(private readonly browser: Browser, private readonly isolate = false) {}
+  constructor(private readonly browser: Browser, private readonly isolate = false, private readonly resetMs = RESET_MS) {}
 
   /** The context and page for the next test: the worker's own, reset, or new ones. */
   async take(options: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page }> {
@@ -40,7 +40,7 @@ export class PagePool {
     const h = this.held;
     // A reset that fails (a crashed page, say) gives a new context as well.
     // A reset that does not finish in time (a browser call that never answers) gives a new one too.
-    if (h && (this.isolate || h.key !== key || h.page.isClosed() || (await orLate(RESET_MS, this.reset(h, options).catch(() => false))) !== true)) await this.release();
+    if (h && (this.isolate || h.key !== key || h.page.isClosed() || (await orLate(this.resetMs, this.reset(h, options).catch(() => false))) !== true)) await this.release();
     if (!this.held) this.held = await this.open(key, options);
     const { context, page } = this.held;
     context.on('request', (r: Request) => this.sawRequest(r));
@@ -61,7 +61,7 @@ export class PagePool {
     this.clockUsed = false;
     this.origins.clear();
     // Bounded like the reset: a context that does not close in time is left to the browser's end.
-    if (h) await orLate(RESET_MS, h.context.close().catch(() => undefined));
+    if (h) await orLate(this.resetMs, h.context.close().catch(() => undefined));
   }
 
   private async open(key: string, options: BrowserContextOptions): Promise<NonNullable<PagePool['held']>> {

@@ -73,7 +73,7 @@ describe.skipIf(!found.ok)('a page reused across tests', () => {
     await pool.release();
   }, 30_000);
 
-  it('gives a new context after the fake clock, after other options, and for every test when isolating', async () => {
+  it('gives a new context after the fake clock, after other options, after a reset that does not finish in time, and for every test when isolating', async () => {
     const pool = new PagePool(browser);
     const a = await pool.take({ viewport: VIEWPORT, baseURL: url });
     await pool.page(a.context).clock.install({ time: new Date('2020-01-01T00:00:00Z') });
@@ -83,6 +83,16 @@ describe.skipIf(!found.ok)('a page reused across tests', () => {
     const c = await pool.take({ viewport: { width: 400, height: 300 }, baseURL: url });
     expect(c.context).not.toBe(b.context);
     await pool.release();
+
+    // A reset that never finishes (here: its about:blank load) gives a new context once its bound has run out.
+    const bounded = new PagePool(browser, false, 300);
+    const f = await bounded.take({ viewport: VIEWPORT, baseURL: url });
+    const stuck = bounded.page(f.context);
+    stuck.goto = () => new Promise(() => undefined);
+    const g = await bounded.take({ viewport: VIEWPORT, baseURL: url });
+    expect(g.context).not.toBe(f.context);
+    expect(await bounded.page(g.context).evaluate(() => 1 + 1)).toBe(2);
+    await bounded.release();
 
     const isolating = new PagePool(browser, true);
     const d = await isolating.take({ viewport: VIEWPORT, baseURL: url });
