@@ -1,4 +1,5 @@
 import type { Locator, Page, Response } from '@playwright/test';
+import { LATE, orLate } from './bound';
 import type { FakeClock } from './clock';
 import type { Observer } from './observe';
 import type { RequestLog } from './request-log';
@@ -55,7 +56,7 @@ async function observedResources(page: Page): Promise<string[] | null> {
     const po = new PerformanceObserver((list) => { po.disconnect(); resolve(list.getEntries().map((e) => e.name)); });
     po.observe({ type: 'resource', buffered: true });
   }));
-  return Promise.race([names, new Promise<null>((r) => setTimeout(() => r(null), 1_000))]).catch(() => null);
+  return orLate(1_000, names).then((r) => (r === LATE ? null : r), () => null);
 }
 
 /** Runs in the page: assets of the document with no resource-timing entry yet, and whether the app started. */

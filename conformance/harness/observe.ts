@@ -2,6 +2,7 @@ import type { TestInfo } from '@playwright/test';
 import { isExpectation, shortMessage } from '../outcome/classify';
 import { addSighting, type Count, type SubjectNoun } from '../outcome/subject';
 import { ANNOTATION, type Advisory, type PartOutcome, type Verdict } from '../outcome/verdict';
+import { LATE, orLate } from './bound';
 import { timed } from './timing';
 
 /**
@@ -50,20 +51,14 @@ export class Observer {
   /** Runs fn with a bound; when it runs out the test is cantTell, naming `what`. */
   async waitFor<T>(what: string, fn: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
     this.pending.add(what);
-    let timer: NodeJS.Timeout | undefined;
-    const expired = Symbol('expired');
     try {
-      const result = await timed('wait', () => Promise.race([
-        fn(),
-        new Promise<typeof expired>((resolve) => { timer = setTimeout(() => resolve(expired), timeoutMs); }),
-      ]));
-      if (result === expired) this.cantTell(`waited ${fmt(timeoutMs)} for ${what}`);
+      const result = await timed('wait', () => orLate(timeoutMs, fn()));
+      if (result === LATE) this.cantTell(`waited ${fmt(timeoutMs)} for ${what}`);
       return result as T;
     } catch (e) {
       if (e instanceof PartStop || isSkip(e) || isExpectation(String((e as Error)?.message ?? e))) throw e;
       return this.cantTell(`${what}: ${shortMessage(String((e as Error)?.message ?? e), 300)}`);
     } finally {
-      clearTimeout(timer);
       this.pending.delete(what);
     }
   }

@@ -38,8 +38,7 @@ export class PagePool {
   async take(options: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page }> {
     const key = JSON.stringify(options);
     const h = this.held;
-    // A reset that fails (a crashed page, say) gives a new context as well.
-    // A reset that does not finish in time (a browser call that never answers) gives a new one too.
+    // A reset that fails (a crashed page, say) or does not finish in time (a browser call that never answers) gives a new context as well.
     if (h && (this.isolate || h.key !== key || h.page.isClosed() || (await orLate(this.resetMs, this.reset(h, options).catch(() => false))) !== true)) await this.release();
     if (!this.held) this.held = await this.open(key, options);
     const { context, page } = this.held;
@@ -154,7 +153,7 @@ function dropListeners(target: BrowserContext | Page, kept: Listeners): void {
 /** Every call of Playwright's clock; each installs the fake clock (timing.ts counts their time as well). */
 export const CLOCK_CALLS = ['install', 'runFor', 'fastForward', 'pauseAt', 'resume', 'setFixedTime', 'setSystemTime'] as const;
 
-/** Everything an origin can store in the browser, but cookies (cleared for the whole context). */
 /** The reset's bound: it takes 20–60 ms; far beyond that a browser call is not answering. */
 const RESET_MS = 10_000;
+/** Everything an origin can store in the browser, but cookies (cleared for the whole context). */
 const STORAGE_TYPES = 'local_storage,indexeddb,websql,file_systems,service_workers,cache_storage,shared_storage,storage_buckets';

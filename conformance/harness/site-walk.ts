@@ -1,4 +1,5 @@
 import type { Browser, Page, Request } from '@playwright/test';
+import { LATE, orLate } from './bound';
 import { settle } from './navigation';
 import { readPageData, requestLike } from './page-data';
 import { groupsInSegment, groupsOfDocument } from './route-groups';
@@ -145,11 +146,8 @@ async function describe(r: Request, answerMs: number): Promise<WalkRequest> {
  * with the failure. undefined when nothing came within `ms`.
  */
 export async function answerOf(r: Request, ms = 10_000): Promise<{ status: number; contentType: string; failure?: string } | { failure: string } | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const res = await Promise.race([
-    r.response().catch(() => null),
-    new Promise<undefined>((resolve) => { timer = setTimeout(() => resolve(undefined), ms); }),
-  ]).finally(() => clearTimeout(timer));
+  const got = await orLate(ms, r.response().catch(() => null));
+  const res = got === LATE ? undefined : got;
   if (res) {
     const failure = r.failure()?.errorText;
     return { status: res.status(), contentType: (await res.allHeaders().catch(() => res.headers()))['content-type'] ?? '', ...(failure ? { failure } : {}) };
