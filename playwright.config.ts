@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import type { Mode } from './spec/clauses';
 import { CHROMIUM_ARGS, lookupChromium } from './conformance/harness/browser';
 import { currentRun } from './conformance/run/channel';
-import { FACTS_PROJECT_PREFIX } from './conformance/run/facts';
+import { blobFileName } from './conformance/run/facts';
 import { defaultWorkers, workersPerMode } from './conformance/run/workers';
 
 /**
- * The conformance suite: one project per delivery mode, each depending on a one-test project
- * that records the run's facts in the results (conformance/setup/run-facts.spec.ts). Everything
+ * The conformance suite: one project per delivery mode; each worker records the run's facts in
+ * the results with its first test (conformance/harness/run-facts.ts). Everything
  * about the run — targets, output folder, gate scope, workers, extra reporters, shard — comes from
  * the run (conformance/run/, handed over in the file named by CONFORMANCE_RUN). Without one, the
  * default run: the reference site, built and served by global setup, reports in reports/.
@@ -22,11 +22,10 @@ const browser = run.browser ?? (() => {
   return found.ok ? found.choice : undefined;
 })();
 
-const facts = (mode: Mode) => ({ name: `${FACTS_PROJECT_PREFIX}${mode}`, testDir: './conformance/setup', use: { mode } });
 // Both modes in one run: each project gets its share of the workers, so no worker process is
 // stopped and started again for the other mode (conformance/run/workers.ts).
 const perMode = workersPerMode(new Set(run.targets.map((t) => t.mode)).size, run.options.workers);
-const project = (mode: Mode) => ({ name: mode, testDir: './conformance/tests', use: { mode }, dependencies: [`${FACTS_PROJECT_PREFIX}${mode}`], ...(perMode ? { workers: perMode } : {}) });
+const project = (mode: Mode) => ({ name: mode, testDir: './conformance/tests', use: { mode }, ...(perMode ? { workers: perMode } : {}) });
 // Checks of the reference site itself (smoke, accessibility, security): not clauses of the spec.
 const siteProject = (mode: Mode) => ({ name: `site-${mode}`, testDir: './site/tests', use: { mode } });
 
@@ -34,7 +33,7 @@ const reporters: ReporterDescription[] = [
   [process.env.CI ? 'dot' : 'list'],
   ...run.options.reporters.map((r): ReporterDescription => [r]),
   // A shard's results are merged later (npm run conformance -- --merge <folder>): each shard keeps a blob.
-  ...(run.options.shard ? [['blob', { outputDir: join(run.out, 'blob-report'), fileName: `report-${run.options.shard.current}-of-${run.options.shard.total}.zip` }] as ReporterDescription] : []),
+  ...(run.options.shard ? [['blob', { outputDir: join(run.out, 'blob-report'), fileName: blobFileName(run.options.shard) }] as ReporterDescription] : []),
   ['./conformance/report/reporter.ts'],
 ];
 
@@ -61,5 +60,5 @@ export default defineConfig<{ mode: Mode }>({
     screenshot: 'on',
     launchOptions: { executablePath: browser?.executablePath, args: CHROMIUM_ARGS },
   },
-  projects: [facts('static'), facts('server'), project('static'), project('server'), siteProject('static'), siteProject('server')],
+  projects: [project('static'), project('server'), siteProject('static'), siteProject('server')],
 });

@@ -11,6 +11,7 @@ import { defaultRun, REFERENCE_PROFILE_FILE, referenceTarget, ROOT } from '../ru
 import { MODES, type ProfileRef, type Run, type RunTarget, type TargetFacts } from '../run/model';
 import { describeErrno, ensureWritableDir } from '../run/out-dir';
 import { discoverProfile } from './discovery-step';
+import { readDiscovery } from '../discovery/store';
 import { resolveExpectations } from '../expectations/model';
 import { hasReferenceSite, isInstalled } from './suite-root';
 
@@ -53,7 +54,10 @@ export async function resolveRun(args: RunArgs, log: (line: string) => void = (l
   }
   const targets: RunTarget[] = [];
   for (const s of [...settings.targets].sort((a, b) => MODES.indexOf(a.mode) - MODES.indexOf(b.mode))) targets.push(await resolveTarget(s, base, settings, log));
-  return { run: { ...base, targets }, settings };
+  // Only from this run's crawl: an earlier run into the same folder may have left its discovery there.
+  const crawled = targets.some((t) => t.profile.source === 'discovered' || t.profile.source === 'merged');
+  const observations = crawled ? readDiscovery(base.out)?.observations : undefined;
+  return { run: { ...base, targets, ...(observations ? { discovery: { ...base.discovery, observations } } : {}) }, settings };
 }
 
 /** One target by URL: probed, its other build checked, its profile read or discovered, its scenarios pre-flighted. */

@@ -1,12 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { isFactsProject } from '../run/facts';
 
 export interface SuiteCounts { passed: number; failed: number; flaky: number; skipped: number }
 
 interface JsonSuite { specs?: { tests?: { projectName?: string; status?: string }[] }[]; suites?: JsonSuite[] }
 
 /**
- * Test counts over every project of a run (the site checks too; not the run-facts set-up tests),
+ * Test counts over every project of a run (the site checks too),
  * from Playwright's own JSON report of it. Undefined when the run wrote none.
  */
 export function countSuiteResults(file: string): SuiteCounts | undefined {
@@ -20,7 +19,6 @@ export function countSuiteResults(file: string): SuiteCounts | undefined {
   const counts: SuiteCounts = { passed: 0, failed: 0, flaky: 0, skipped: 0 };
   const walk = (suite: JsonSuite): void => {
     for (const test of (suite.specs ?? []).flatMap((s) => s.tests ?? [])) {
-      if (isFactsProject(test.projectName)) continue;
       // Playwright's outcome words: expected, unexpected, flaky, skipped.
       if (test.status === 'expected') counts.passed++;
       else if (test.status === 'unexpected') counts.failed++;

@@ -10,6 +10,7 @@ import { Observer } from './observe';
 import { PagePool } from './page-reuse';
 import { scenarioFor, type ScenarioName, type Scenarios, type TargetProfile } from '../run/profile';
 import { RequestLog } from './request-log';
+import { RunFactsNote } from './run-facts';
 import { currentRun } from '../run/channel';
 import { notKindReason, profileOf, runTarget, unfilledNeed } from './target';
 import { startTiming, timePage, TIMING_ANNOTATION } from './timing';
@@ -28,6 +29,8 @@ export interface Target {
 }
 
 interface Fixtures {
+  /** Auto: the run's facts, attached to the first test of each worker (harness/run-facts.ts). */
+  runFacts: void;
   /** Auto: where the test's time goes (harness/timing.ts), noted on the result for the report and the bench. */
   timing: { pageReady(): void };
   timedPage: void;
@@ -46,8 +49,18 @@ interface Fixtures {
   obs: Observer;
 }
 
-export const test = base.extend<Fixtures & { mode: Mode }, { pagePool: PagePool }>({
+export const test = base.extend<Fixtures & { mode: Mode }, { pagePool: PagePool; runFactsNote: RunFactsNote }>({
   mode: ['static', { option: true }],
+
+  runFactsNote: [async ({}, use) => {
+    await use(new RunFactsNote());
+  }, { scope: 'worker' }],
+
+  // First of the auto fixtures, so a test skipped by `applicability` still carries the facts.
+  runFacts: [async ({ mode, browser, pagePool, runFactsNote }, use, info) => {
+    await use();
+    await runFactsNote.after(info, mode, browser, pagePool.current());
+  }, { auto: true }],
 
   // One context and page per worker, reset by the harness between tests (page-reuse.ts);
   // --isolate: a new context for every test.

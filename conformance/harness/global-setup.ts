@@ -58,9 +58,9 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   return stopAll;
 }
 
-/** Modes of the selected projects: `static`, `facts-static` and `site-static` all mean static. */
+/** Modes of the selected projects: `static` and `site-static` both mean static. */
 function selectedModes(config: FullConfig): Mode[] {
-  const names = config.filteredProjects.map((p) => p.name.replace(/^(site|facts)-/, ''));
+  const names = config.filteredProjects.map((p) => p.name.replace(/^site-/, ''));
   return (['static', 'server'] as Mode[]).filter((m) => names.includes(m));
 }
 

@@ -52,6 +52,11 @@ export class PagePool {
     return this.held.page;
   }
 
+  /** The page the worker holds, if any (the last test's, until the next one takes it); never opens one. */
+  current(): Page | undefined {
+    return this.held?.page;
+  }
+
   /** Closes the context (end of the worker, or when it cannot be reused). */
   async release(): Promise<void> {
     const h = this.held;

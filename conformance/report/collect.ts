@@ -9,6 +9,7 @@ import type { CollectedTest } from './build-report';
 import type { Evidence } from './model';
 import { classifyTest, partsOf } from '../outcome/classify';
 import { TIMING_ANNOTATION, type TestTiming } from '../harness/timing';
+import { FACTS_ATTACHMENT } from '../run/facts';
 
 /** The timing the harness noted on an attempt (harness/timing.ts), if any. */
 function timingOf(r: TestResult | undefined): TestTiming | undefined {
@@ -30,6 +31,8 @@ export function collect(test: TestCase, mode: Mode, clauseIds: string[], evidenc
   const evidence = new Map<string, Evidence>();
   for (const r of results) {
     for (const a of r.attachments) {
+      // The run's facts ride on a worker's first test (harness/run-facts.ts): the report's header, not this test's evidence.
+      if (a.name === FACTS_ATTACHMENT) continue;
       const e = saveEvidence(a, mode, evidenceDir, out);
       if (e) evidence.set(e.sha256, e);
     }

@@ -1,5 +1,5 @@
 import { execSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestError } from '@playwright/test/reporter';
 import { stripVTControlCharacters } from 'node:util';
@@ -8,7 +8,7 @@ import { clauseIdsOf } from '../harness/clause';
 import { ROOT } from '../harness/paths';
 import { currentRun } from '../run/channel';
 import { loadPresets } from '../expectations/model';
-import { checkShards, shardReasons } from '../run/facts';
+import { checkShards, factsByMode, shardReasons } from '../run/facts';
 import { buildReport, selectionKey, type CollectedTest } from './build-report';
 import { collect } from './collect';
 import { renderHtml } from './html';
@@ -104,10 +104,12 @@ export default class ConformanceReporter implements Reporter {
     // What discovery observed that bears on the pending clauses (issue 13), carried by the run facts: kept beside the verdicts.
     const observed = facts.find((f) => f.observations)?.observations;
     if (observed && Object.keys(observed).length) report.observed = observed as Record<string, unknown>;
-    const missing = shardReasons(checkShards(facts));
+    const run = currentRun();
+    const blobs = run.kind === 'merge' && run.mergeFrom && existsSync(run.mergeFrom) ? readdirSync(run.mergeFrom) : [];
+    const missing = shardReasons(checkShards(facts, blobs));
     if (missing.length) report.gate = { ...report.gate, passed: false, reasons: [...missing, ...report.gate.reasons] };
     writeReport(report, staging);
-    for (const f of facts) writeJson(join(staging, 'profiles', `${f.mode}.json`), f.profile.content);
+    for (const f of factsByMode(facts).values()) writeJson(join(staging, 'profiles', `${f.mode}.json`), f.profile.content);
     const replaced = publish(staging, out);
     writeLastRun(out, { status: 'report', gatePassed: report.gate.passed });
 

@@ -1,16 +1,16 @@
 import type { Suite } from '@playwright/test/reporter';
 import type { Mode } from '../../spec/clauses';
-import { FACTS_ATTACHMENT, factsByMode, isFactsProject, parseFacts, type RunFacts } from '../run/facts';
+import { FACTS_ATTACHMENT, factsByMode, parseFacts, type RunFacts } from '../run/facts';
 import type { Report, TargetInfo } from './model';
 
 /**
  * The run's facts, read back from the results (see conformance/run/facts.ts): the same in a live
- * run and in `merge-reports` of blob reports made elsewhere.
+ * run and in `merge-reports` of blob reports made elsewhere. Each worker attaches them to its first
+ * test (harness/run-facts.ts), so a run holds several copies: one set per worker.
  */
 export function factsFromSuite(suite: Suite | undefined): RunFacts[] {
   const out: RunFacts[] = [];
   for (const test of suite?.allTests() ?? []) {
-    if (!isFactsProject(test.parent.project()?.name)) continue;
     for (const result of test.results) {
       for (const a of result.attachments) {
         if (a.name !== FACTS_ATTACHMENT || !a.body) continue;

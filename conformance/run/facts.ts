@@ -2,15 +2,14 @@ import type { Mode } from '../../spec/clauses';
 import type { BrowserFacts, ProfileRef, Run, TargetFacts } from './model';
 
 /**
- * Run facts travel inside the test results: the set-up test of each mode (project `facts-<mode>`,
- * conformance/setup/run-facts.spec.ts) attaches one JSON of this shape. Playwright runs
- * dependency projects in every shard and keeps attachments in blob reports, so
- * `playwright merge-reports` on any machine hands the reporter the targets, build ids, browser,
- * profile and shard identity of every shard, and the reporter can tell which shard is missing.
+ * Run facts travel inside the test results: each worker attaches one JSON of this shape to the
+ * first test it runs (conformance/harness/run-facts.ts). Every shard runs tests in workers, and
+ * Playwright keeps attachments in blob reports, so `playwright merge-reports` on any machine hands
+ * the reporter the targets, build ids, browser, profile and shard identity of every shard, and the
+ * reporter can tell which shard is missing.
  */
 export const FACTS_ATTACHMENT = 'conformance-run-facts';
 export const FACTS_CONTENT_TYPE = 'application/vnd.conformance-run-facts+json';
-export const FACTS_PROJECT_PREFIX = 'facts-';
 
 export interface RunFacts {
   mode: Mode;
@@ -30,8 +29,6 @@ export interface RunFacts {
   observations?: Record<string, unknown>;
 }
 
-export const isFactsProject = (name: string | undefined): boolean => !!name?.startsWith(FACTS_PROJECT_PREFIX);
-
 export function parseFacts(body: Buffer | string): RunFacts | undefined {
   try {
     const f = JSON.parse(body.toString()) as RunFacts;
@@ -48,16 +45,22 @@ export interface ShardCheck {
   missing: number[];
 }
 
+/** The blob report's file name of a shard (playwright.config.ts), and the shard read back from it. */
+export const blobFileName = (s: { current: number; total: number }): string => `report-${s.current}-of-${s.total}.zip`;
+const BLOB_NAME = /^report-(\d+)-of-(\d+)\.zip$/;
+
 /**
  * Which shards are missing from a set of facts. Facts without a shard mean an unsharded run
  * (nothing can be missing); mixed totals are reported as every shard of the larger total missing
- * that was not seen.
+ * that was not seen. `blobs`, the merged folder's file names: a shard whose selection held no test
+ * carries no facts, but its blob report is there.
  */
-export function checkShards(facts: RunFacts[]): ShardCheck | undefined {
-  const sharded = facts.filter((f) => f.shard);
+export function checkShards(facts: RunFacts[], blobs: string[] = []): ShardCheck | undefined {
+  const fromBlobs = blobs.flatMap((b) => { const m = BLOB_NAME.exec(b); return m ? [{ current: Number(m[1]), total: Number(m[2]) }] : []; });
+  const sharded = [...facts.flatMap((f) => (f.shard ? [f.shard] : [])), ...fromBlobs];
   if (!sharded.length) return undefined;
-  const total = Math.max(...sharded.map((f) => f.shard!.total));
-  const seen = [...new Set(sharded.map((f) => f.shard!.current))].sort((a, b) => a - b);
+  const total = Math.max(...sharded.map((s) => s.total));
+  const seen = [...new Set(sharded.map((s) => s.current))].sort((a, b) => a - b);
   const missing: number[] = [];
   for (let i = 1; i <= total; i++) if (!seen.includes(i)) missing.push(i);
   return { seen, total, missing };
@@ -69,9 +72,9 @@ export function shardReasons(check: ShardCheck | undefined): string[] {
   return check.missing.map((n) => `shard ${n} of ${check.total} is missing from the merged results (only shard${check.seen.length === 1 ? '' : 's'} ${check.seen.join(', ')} found): its clauses were not run, so the gate cannot pass`);
 }
 
-/** One fact set per mode: the first seen wins (every shard reports the same target). */
+/** One fact set per mode: the first seen wins (every shard reports the same target), unless a later one has the framework version it lacks. */
 export function factsByMode(facts: RunFacts[]): Map<Mode, RunFacts> {
   const out = new Map<Mode, RunFacts>();
-  for (const f of facts) if (!out.has(f.mode)) out.set(f.mode, f);
+  for (const f of facts) if (!out.has(f.mode) || (f.frameworkVersion && !out.get(f.mode)!.frameworkVersion)) out.set(f.mode, f);
   return out;
 }

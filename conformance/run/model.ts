@@ -109,6 +109,8 @@ export interface DiscoveryOptions {
   maxPages?: number;
   ignoreRobots: boolean;
   writeProfile?: string;
+  /** What this run's crawl observed that bears on the pending clauses (set by the CLI after discovery; the run facts carry it). */
+  observations?: Record<string, unknown>;
 }
 
 export const MODES: readonly Mode[] = ['static', 'server'];

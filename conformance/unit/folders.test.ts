@@ -12,7 +12,7 @@ import { CODE, filesUnder, importsOf, ROOT, topFolders } from './repo-files';
  */
 
 /** conformance/'s entry points and tests: nothing outside conformance/ imports them. */
-const SUITE_ENTRIES = ['conformance/cli/', 'conformance/tests/', 'conformance/setup/', 'conformance/unit/'];
+const SUITE_ENTRIES = ['conformance/cli/', 'conformance/tests/', 'conformance/unit/'];
 /** conformance/'s modules that the tools over the suite (matrix, mutants, bench, the site's checks) may use. */
 const suiteModule = (to: string) => to.startsWith('conformance/') && !SUITE_ENTRIES.some((p) => to.startsWith(p));
 const under = (to: string, ...prefixes: string[]) => prefixes.some((p) => to.startsWith(p));
@@ -27,7 +27,7 @@ interface Rule {
 }
 
 const TOOL = (name: string): Rule => ({
-  rule: `${name} is a tool over the suite: imports spec/, launcher/, conformance/'s modules (not its cli/, tests/, setup/, unit/) and itself — not matrix/, mutants/ or bench/ of another tool, not site/ or fixtures/; conformance/ never imports it`,
+  rule: `${name} is a tool over the suite: imports spec/, launcher/, conformance/'s modules (not its cli/, tests/, unit/) and itself — not matrix/, mutants/ or bench/ of another tool, not site/ or fixtures/; conformance/ never imports it`,
   mayImport: (from, to) => under(to, `${name}/`, 'spec/', 'launcher/') || suiteModule(to),
 });
 
@@ -41,10 +41,10 @@ export const RULES: Record<string, Rule> = {
     mayImport: (_from, to) => under(to, 'launcher/', 'spec/', 'site/lib/', 'site/content/'),
   },
   conformance: {
-    rule: 'conformance/ (the suite) imports spec/, launcher/ and itself, never matrix/, mutants/, bench/, site/ or fixtures/; inside it, run/ (the run model) imports nothing of harness/, report/, cli/, tests/, setup/, and harness/ nothing of report/ or cli/',
+    rule: 'conformance/ (the suite) imports spec/, launcher/ and itself, never matrix/, mutants/, bench/, site/ or fixtures/; inside it, run/ (the run model) imports nothing of harness/, report/, cli/, tests/, and harness/ nothing of report/ or cli/',
     mayImport: (from, to) => {
       if (!under(to, 'conformance/', 'spec/', 'launcher/')) return false;
-      if (from.startsWith('conformance/run/')) return !under(to, 'conformance/harness/', 'conformance/report/', 'conformance/cli/', 'conformance/tests/', 'conformance/setup/');
+      if (from.startsWith('conformance/run/')) return !under(to, 'conformance/harness/', 'conformance/report/', 'conformance/cli/', 'conformance/tests/');
       if (from.startsWith('conformance/harness/')) return !under(to, 'conformance/report/', 'conformance/cli/');
       return true;
     },
@@ -53,7 +53,7 @@ export const RULES: Record<string, Rule> = {
   mutants: TOOL('mutants'),
   bench: TOOL('bench'),
   site: {
-    rule: 'site/ (the reference site) builds on its own: its pages and modules import only site/; site/scripts/ may also import launcher/; site/tests/ (its own checks) launcher/ and conformance/\'s modules (not its cli/, tests/, setup/, unit/)',
+    rule: 'site/ (the reference site) builds on its own: its pages and modules import only site/; site/scripts/ may also import launcher/; site/tests/ (its own checks) launcher/ and conformance/\'s modules (not its cli/, tests/, unit/)',
     mayImport: (from, to) => {
       if (under(to, 'site/')) return !under(to, 'site/scripts/', 'site/tests/') || under(from, 'site/scripts/', 'site/tests/');
       if (from.startsWith('site/scripts/')) return under(to, 'launcher/');

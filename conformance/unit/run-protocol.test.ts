@@ -7,7 +7,7 @@ import { renderJUnit } from '../report/junit';
 import type { Report } from '../report/model';
 import { publish, stagingDir, writeLastRun } from '../report/publish';
 import { currentRun, defaultRun, readRunFile, RUN_ENV, useRunFile, writeRunFile } from '../run/channel';
-import { checkShards, shardReasons, type RunFacts } from '../run/facts';
+import { blobFileName, checkShards, shardReasons, type RunFacts } from '../run/facts';
 import { ensureWritableDir } from '../run/out-dir';
 import { UsageError } from '../run/args';
 import { staleReason, withBuildLock } from '../../launcher/lock';
@@ -58,6 +58,11 @@ describe('shards', () => {
     const check = checkShards([facts(1, 3), facts(3, 3), facts(1, 3)]);
     expect(check).toEqual({ seen: [1, 3], total: 3, missing: [2] });
     expect(shardReasons(check)).toEqual([expect.stringMatching(/^shard 2 of 3 is missing from the merged results/)]);
+  });
+
+  it('a shard whose selection held no test is seen by its blob report, which has no facts', () => {
+    expect(checkShards([facts(1, 3), facts(3, 3)], ['report-2-of-3.zip', 'notes.txt'])).toEqual({ seen: [1, 2, 3], total: 3, missing: [] });
+    expect(checkShards([facts(1, 3)], [blobFileName({ current: 3, total: 3 })])?.missing).toEqual([2]);
   });
 
   it('an unsharded run has nothing to miss', () => {
