@@ -24,7 +24,8 @@ const browser = run.browser ?? (() => {
 
 // Both modes in one run: each project gets its share of the workers, so no worker process is
 // stopped and started again for the other mode (conformance/run/workers.ts).
-const perMode = workersPerMode(new Set(run.targets.map((t) => t.mode)).size, run.options.workers);
+const modes = new Set(run.targets.map((t) => t.mode)).size;
+const perMode = workersPerMode(modes, run.options.workers);
 const project = (mode: Mode) => ({ name: mode, testDir: './conformance/tests', use: { mode }, ...(perMode ? { workers: perMode } : {}) });
 // Checks of the reference site itself (smoke, accessibility, security): not clauses of the spec.
 const siteProject = (mode: Mode) => ({ name: `site-${mode}`, testDir: './site/tests', use: { mode } });
@@ -41,7 +42,7 @@ export default defineConfig<{ mode: Mode }>({
   timeout: 45_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
-  workers: run.options.workers ?? defaultWorkers(),
+  workers: run.options.workers ?? defaultWorkers(undefined, modes),
   // One retry tells a flaky test (verdict cantTell) from a failing one.
   retries: 1,
   forbidOnly: !!process.env.CI,

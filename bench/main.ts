@@ -33,6 +33,9 @@ import { measureFloor, timeConformance, type Floor, type SuiteRun } from './suit
 import { load, log, secs, withQuietBuildLock } from './util';
 import { weighPage, type PageWeight } from './weight';
 
+/** The suite's workers in `npm run conformance` (both modes, the default pool). */
+const SUITE_WORKERS = defaultWorkers(undefined, 2);
+
 async function main(): Promise<void> {
   // Ctrl-C or SIGTERM: the builds, servers and suite runs it started stop with it.
   onStopSignal();
@@ -132,7 +135,7 @@ async function main(): Promise<void> {
       log(`  ${secs(suites[suites.length - 1].wallMs)}`);
     }
     log('floor: the same page loads with no assertions…');
-    floor = await measureFloor(() => chromium.launch({ executablePath: found.choice.executablePath, args: CHROMIUM_ARGS }), suites[0].loads, defaultWorkers());
+    floor = await measureFloor(() => chromium.launch({ executablePath: found.choice.executablePath, args: CHROMIUM_ARGS }), suites[0].loads, SUITE_WORKERS);
   }
   let foreign: ForeignRun | undefined;
   if (!opts.skipForeign) {
@@ -144,7 +147,7 @@ async function main(): Promise<void> {
   const before24 = JSON.parse(fs.readFileSync(path.join(__dirname, 'before-issue-24.json'), 'utf8')) as RenderInput['before24'];
 
   // Write.
-  const md = render({ opts, command, date, machine, speed, chromiumVersion, siteWeight, bare, paint, suites, floor, foreign, before, before24, workers: defaultWorkers(), browserPath: found.choice.executablePath, builds, loadEnd: load(), loadStart: quiet.load });
+  const md = render({ opts, command, date, machine, speed, chromiumVersion, siteWeight, bare, paint, suites, floor, foreign, before, before24, workers: SUITE_WORKERS, browserPath: found.choice.executablePath, builds, loadEnd: load(), loadStart: quiet.load });
   // The Matrix and Discovery sections are written by `npm run matrix` and by hand: kept as they are.
   const kept = fs.existsSync(opts.out) ? keptSections(fs.readFileSync(opts.out, 'utf8'), ['Matrix', 'Discovery']) : '';
   fs.writeFileSync(opts.out, kept ? `${md.trimEnd()}\n\n${kept}` : md);

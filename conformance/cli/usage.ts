@@ -39,7 +39,7 @@ Playwright (handed on as written):
   --grep/-g <re>  --grep-invert <re>  --shard <i/n>  --repeat-each <n>  --retries <n>  --max-failures <n>  -x
   --timeout <ms>  --global-timeout <ms>  --trace <mode>  --output <dir>  --headed  --debug  --list  --quiet
   --pass-with-no-tests  --fully-parallel  --forbid-only  --last-failed  --fail-on-flaky-tests
-  --workers/-j <n|n%>    workers (default: twice the cores, 2 to 4)
+  --workers/-j <n|n%>    workers (default: twice the cores, 2 to 4; both modes: half as many again)
   --isolate              a new browser context for every test (default: one per worker, reset between tests)
   --reporter <name>      an extra reporter; the conformance reporter always runs
   -- <anything>          everything after a separate -- goes to playwright test unchecked

@@ -9,7 +9,11 @@ describe('workers per mode', () => {
   });
   it('two modes share the default pool, or the one asked for, while each keeps 2 or more', () => {
     expect(defaultWorkers(2)).toBe(4);
-    expect(workersPerMode(2, undefined, 2)).toBe(2);
+    expect(defaultWorkers(2, 2)).toBe(6);
+    expect(defaultWorkers(1, 2)).toBe(3);
+    expect(defaultWorkers(8, 2)).toBe(6);
+    expect(workersPerMode(2, undefined, 2)).toBe(3);
+    expect(workersPerMode(2, undefined, 1)).toBeUndefined();
     expect(workersPerMode(2, 4, 2)).toBe(2);
     expect(workersPerMode(2, 5, 2)).toBe(2);
     // One each would leave a mode's long tests in a row (the matrix's 2 workers per run): shared pool.
