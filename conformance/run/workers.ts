@@ -4,8 +4,8 @@ import { availableParallelism } from 'node:os';
  * Playwright workers when neither the config nor --workers names them: for a run of one mode, twice
  * the cores, at least 2 and at most 4. With one test per core the cores sat idle a third of the time
  * (held answers, negative waits, prefetch windows); two per core keep them busy, and more only cost a
- * browser and a runtime start each (one mode of a template site on 2 cores: 14.1–14.3 s at 6 workers
- * as at 4, 3 CPU-s more). A run of both modes gets half as many again (6 on 2 cores, 3 per mode):
+ * browser and a runtime start each (one mode of a template site on 2 cores: 14.1–14.3 s at 6 workers,
+ * 14.3–14.5 s at 4, 3 CPU-s more). A run of both modes gets half as many again (6 on 2 cores, 3 per mode):
  * the two modes reach their waiting clauses (K9.3–K9.5, files in name order) at the same time, and
  * with 2 each the cores sat half idle for ≈ 7 s; the third keeps the other clauses going (43.3 s →
  * 40.5–41.5 s after the builds, 4–5 CPU-s more; docs/benchmarks.md).
