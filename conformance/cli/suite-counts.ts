@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 
 export interface SuiteCounts { passed: number; failed: number; flaky: number; skipped: number }
 
-interface JsonSuite { specs?: { tests?: { projectName?: string; status?: string }[] }[]; suites?: JsonSuite[] }
+interface JsonSuite { specs?: { tests?: { status?: string }[] }[]; suites?: JsonSuite[] }
 
 /**
  * Test counts over every project of a run (the site checks too),

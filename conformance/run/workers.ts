@@ -29,7 +29,8 @@ export function sideBySideWorkers(jobs: number, runs: number): number | undefine
  * Workers each mode's clause project may use when a run judges both modes at once. Playwright starts
  * a worker process (and its browser) for one project only, so with both projects sharing the pool a
  * worker slot ran static tests, then stopped and started anew for server ones: 10 worker processes
- * per run for 4 workers. Half the pool per mode keeps each slot on one mode: 6 processes, 4 % less
+ * per run for 4 workers (two of them the run-facts set-up projects of the time). Half the pool per
+ * mode keeps each slot on one mode: 6 processes then, 4 % less
  * CPU at the same wall time (docs/benchmarks.md). Only while each mode keeps 2 or more: with one
  * worker per mode a mode's long tests (held answers, the every-page walk) run one after another
  * and cannot borrow the other mode's idle slot — the warm matrix (2 workers per run) took 462 s
