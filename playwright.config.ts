@@ -1,65 +1,23 @@
-import { defineConfig, type ReporterDescription } from '@playwright/test';
+import { defineConfig } from '@playwright/test';
 import { join } from 'node:path';
-import type { Mode } from './spec/clauses';
-import { CHROMIUM_ARGS, lookupChromium } from './conformance/harness/browser';
-import { currentRun } from './conformance/run/channel';
-import { blobFileName } from './conformance/run/facts';
-import { defaultWorkers, workersPerMode } from './conformance/run/workers';
+import { suiteConfig } from './conformance/playwright.config';
+import { currentRun, defaultRun, setDefaultRun } from './conformance/run/channel';
+import { MODES, type Mode } from './spec/clauses';
+import { referenceTarget } from './targets/reference/run';
 
 /**
- * The conformance suite: one project per delivery mode; each worker records the run's facts in
- * the results with its first test (conformance/harness/run-facts.ts). Everything
- * about the run — targets, output folder, gate scope, workers, extra reporters, shard — comes from
- * the run (conformance/run/, handed over in the file named by CONFORMANCE_RUN). Without one, the
- * default run: the reference site, built and served by global setup, reports in reports/.
- * `npm run conformance` is the front door to this config.
+ * The repository's own Playwright config (found by convention: `npx playwright test`, and npm test's
+ * suite step): the conformance suite (conformance/playwright.config.ts) judging the reference site
+ * in both modes — built if stale and served by targets/setup.ts before the suite's own global setup —
+ * plus the checks of the reference site itself (smoke, accessibility, security: not clauses of the
+ * spec). A run file named by CONFORMANCE_RUN replaces the reference run.
  */
-const run = currentRun();
-// The run names its browser once global setup or the CLI has checked it; until then (the
-// runner's first load, merge-reports) a lookup that may fail: global setup reports it.
-const browser = run.browser ?? (() => {
-  const found = lookupChromium();
-  return found.ok ? found.choice : undefined;
-})();
-
-// Both modes in one run: each project gets its share of the workers, so no worker process is
-// stopped and started again for the other mode (conformance/run/workers.ts).
-const modes = new Set(run.targets.map((t) => t.mode)).size;
-const perMode = workersPerMode(modes, run.options.workers);
-const project = (mode: Mode) => ({ name: mode, testDir: './conformance/tests', use: { mode }, ...(perMode ? { workers: perMode } : {}) });
-// Checks of the reference site itself (smoke, accessibility, security): not clauses of the spec.
+setDefaultRun(() => defaultRun({ targets: MODES.map(referenceTarget) }));
+const suite = suiteConfig(currentRun());
 const siteProject = (mode: Mode) => ({ name: `site-${mode}`, testDir: './site/tests', use: { mode } });
 
-const reporters: ReporterDescription[] = [
-  [process.env.CI ? 'dot' : 'list'],
-  ...run.options.reporters.map((r): ReporterDescription => [r]),
-  // A shard's results are merged later (npm run conformance -- --merge <folder>): each shard keeps a blob.
-  ...(run.options.shard ? [['blob', { outputDir: join(run.out, 'blob-report'), fileName: blobFileName(run.options.shard) }] as ReporterDescription] : []),
-  ['./conformance/report/reporter.ts'],
-];
-
 export default defineConfig<{ mode: Mode }>({
-  timeout: 45_000,
-  expect: { timeout: 7_000 },
-  fullyParallel: true,
-  workers: run.options.workers ?? defaultWorkers(undefined, modes),
-  // One retry tells a flaky test (verdict cantTell) from a failing one.
-  retries: 1,
-  forbidOnly: !!process.env.CI,
-  globalSetup: './conformance/harness/global-setup.ts',
-  // Per report folder, so runs into different folders (e.g. mutants) never delete each other's files.
-  outputDir: join(run.out, '.run', 'test-results'),
-  reporter: reporters,
-  use: {
-    viewport: { width: 1280, height: 720 },
-    // A trace only of a retry: recording one for every attempt costs about a quarter of the suite's time.
-    trace: 'on-first-retry',
-    // One context and page per worker, reset by the harness between tests (conformance/harness/
-    // page-reuse.ts: pages, listeners, routes, init scripts, storage, cookies, cache; a new context
-    // after the fake clock). Tests that need an empty HTTP cache within the test open their own
-    // context. --isolate: one per test.
-    screenshot: 'on',
-    launchOptions: { executablePath: browser?.executablePath, args: CHROMIUM_ARGS },
-  },
-  projects: [project('static'), project('server'), siteProject('static'), siteProject('server')],
+  ...suite,
+  globalSetup: [join(__dirname, 'targets', 'setup.ts'), suite.globalSetup as string],
+  projects: [...(suite.projects ?? []), siteProject('static'), siteProject('server')],
 });

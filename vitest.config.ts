@@ -1,11 +1,19 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-// Unit and property tests without a browser: the harness (conformance/unit), the matrix, the mutants, the bench (not the mutants'
-// work copies of the site in mutants/.work) and the site's pure helpers (site/lib).
+/**
+ * Unit and property tests without a browser, wherever they sit: any *.test.ts of the repository
+ * (beside the code it tests, or in a room's unit/ folder) runs; build output, caches, the mutants'
+ * work copies of the site and installed packages are left out. selftest/house/tests-found.test.ts
+ * fails when a test file lies where neither this runner nor a Playwright project looks.
+ */
+export const UNIT_INCLUDE = ['**/*.test.ts'];
+export const UNIT_EXCLUDE = [...configDefaults.exclude, '**/.cache/**', '**/dist/**', 'mutants/.work/**', 'site/.next*/**', 'site/out/**', 'reports/**'];
+
 export default defineConfig({
   test: {
-    include: ['conformance/unit/**/*.test.ts', 'matrix/**/*.test.ts', 'mutants/*.test.ts', 'bench/*.test.ts', 'site/lib/**/*.test.ts'],
+    include: UNIT_INCLUDE,
+    exclude: UNIT_EXCLUDE,
     environment: 'node',
     testTimeout: 20_000,
     // One test process per core, not vitest's default of one fewer: on 2 cores that default is a

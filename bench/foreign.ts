@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { repoRoot, runCommand } from '../launcher';
+import { runCommand } from '../launcher';
 import { measured } from './util';
+import { ROOT } from '../spec/root';
 
 // Issue 24: a site nobody here wrote (the create-next-app 14.2 template, static export, with its
 // profile), judged in one mode, from the command to the report — as `npm run matrix` runs it, by
@@ -26,7 +27,7 @@ export const FOREIGN_TARGET_MS = 20_000;
 export async function timeForeign(workDir: string, id = 'next-14.2-static'): Promise<ForeignRun> {
   const out = path.join(workDir, `matrix-${id}`);
   const logFile = `${out}.log`;
-  const m = await measured(() => runCommand('npm', ['run', '--silent', 'matrix', '--', '--only', id, '--out', out], { cwd: repoRoot(), env: { NEXT_TELEMETRY_DISABLED: '1', CI: 'true' }, output: { file: logFile } }));
+  const m = await measured(() => runCommand('npm', ['run', '--silent', 'matrix', '--', '--only', id, '--out', out], { cwd: ROOT, env: { NEXT_TELEMETRY_DISABLED: '1', CI: 'true' }, output: { file: logFile } }));
   const r = m.value;
   const text = fs.readFileSync(logFile, 'utf8');
   const judge = new RegExp(`${id}: judge: [^\\n]*\\(([\\d.]+) s\\)`).exec(text);

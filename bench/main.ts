@@ -18,10 +18,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, lookupChromium } from '../conformance/harness/browser';
+import { CHROMIUM_ARGS, lookupChromium } from '../conformance/setup/browser';
 import { defaultWorkers } from '../conformance/run/workers';
-import { buildPaths, buildSite, isBuildFresh, onStopSignal, serveServer, serveStatic, type RunningServer } from '../launcher';
-import { buildBare } from './bare';
+import { onStopSignal, type RunningServer } from '../launcher';
+import { BARE, buildBare } from './bare';
 import { timeForeign, type ForeignRun } from './foreign';
 import { markerBuildTime, type BuildTime } from './builds';
 import { parseOptions, USAGE } from './options';
@@ -32,6 +32,9 @@ import { render, type RenderInput } from './render';
 import { measureFloor, timeConformance, type Floor, type SuiteRun } from './suite';
 import { load, log, secs, withQuietBuildLock } from './util';
 import { weighPage, type PageWeight } from './weight';
+import { MODES } from '../spec/clauses';
+import { serveStatic } from '../targets/hosts/static-server';
+import { buildPaths, isBuildFresh, referenceSite } from '../targets/reference';
 
 /** The suite's workers in `npm run conformance` (both modes, the default pool). */
 const SUITE_WORKERS = defaultWorkers(undefined, 2);
@@ -68,12 +71,12 @@ async function main(): Promise<void> {
 
   // 5 first: a rebuild must come before anything measures the builds.
   const builds: BuildTime[] = [];
-  for (const mode of ['static', 'server'] as const) {
+  for (const mode of MODES) {
     if (opts.build) {
       log(`building ${mode}…`);
       const loadBefore = load();
-      const b = await withQuietBuildLock(() => buildSite(mode, { quiet: true }));
-      builds.push({ mode, ms: b.ms, source: `timed in this run (buildSite; load before ${loadBefore})` });
+      const b = await withQuietBuildLock(() => referenceSite(mode).build());
+      builds.push({ mode, ms: b.ms, source: `timed in this run (a build of the reference target; load before ${loadBefore})` });
     } else {
       if (!fs.existsSync(buildPaths(mode).marker)) throw new Error(`No ${mode} build: run npm run site:build:${mode} first (or pass --build).`);
       if (!isBuildFresh(mode)) log(`warning: the ${mode} build is older than a source file; measuring it anyway`);
@@ -91,7 +94,7 @@ async function main(): Promise<void> {
   } else if (!opts.skipBare) {
     log('building a bare Next.js export for comparison…');
     const loadBefore = load();
-    const b = await buildBare(workDir);
+    const b = await buildBare();
     bare = { weight: weighPage(b.out), buildMs: b.ms, load: loadBefore, out: b.out };
   }
 
@@ -104,12 +107,12 @@ async function main(): Promise<void> {
   const paint: { label: string; load: string; result: Awaited<ReturnType<typeof measurePaint>> }[] = [];
   try {
     const targets: { label: string; start: () => Promise<RunningServer> }[] = [
-      { label: 'static (site/out, serve-handler)', start: () => serveStatic({ dir: buildPaths('static').output }) },
-      { label: 'server (next start)', start: () => serveServer({ quiet: true }) },
+      { label: 'static (site/out, serve-handler)', start: () => referenceSite('static').serve() },
+      { label: 'server (next start)', start: () => referenceSite('server').serve() },
     ];
     if (bare) {
       const out = bare.out;
-      targets.push({ label: 'bare Next.js export (serve-handler)', start: () => serveStatic({ dir: out }) });
+      targets.push({ label: 'bare Next.js export (serve-handler)', start: () => (out === BARE.output ? BARE.serve() : serveStatic({ dir: out })) });
     }
     for (const t of targets) {
       log(`TTFB/LCP: ${t.label}, ${opts.runs} runs…`);
@@ -152,9 +155,6 @@ async function main(): Promise<void> {
   const kept = fs.existsSync(opts.out) ? keptSections(fs.readFileSync(opts.out, 'utf8'), ['Matrix', 'Discovery']) : '';
   fs.writeFileSync(opts.out, kept ? `${md.trimEnd()}\n\n${kept}` : md);
   log(`wrote ${path.relative(process.cwd(), opts.out)}`);
-  // Keep the logs and the bare export (for --bare-out); drop the symlink and the bare build's cache.
-  fs.rmSync(path.join(workDir, 'bare', 'node_modules'), { force: true });
-  fs.rmSync(path.join(workDir, 'bare', '.next'), { recursive: true, force: true });
 }
 
 /** The `## <name>` sections of a Markdown text, each up to the next `## ` heading, in their order. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { repoRoot } from '../launcher';
+import { ROOT } from '../spec/root';
 
 export interface Options {
   runs: number;
@@ -46,7 +46,7 @@ export function parseOptions(argv: string[]): Options {
     skipBare: !!v['skip-bare'],
     skipForeign: !!v['skip-foreign'],
     build: !!v.build,
-    out: path.resolve(v.out ?? path.join(repoRoot(), 'docs', 'benchmarks.md')),
+    out: path.resolve(v.out ?? path.join(ROOT, 'docs', 'benchmarks.md')),
     bareOut: v['bare-out'] && path.resolve(v['bare-out']),
     help: !!v.help,
   };

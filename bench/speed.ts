@@ -1,6 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import type { Browser } from '@playwright/test';
+import { runSync } from '../launcher';
 import { median } from './util';
 
 /**
@@ -35,7 +35,7 @@ function compute(): number {
 
 function nodeStart(): number {
   const t = performance.now();
-  spawnSync(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+  runSync(process.execPath, ['-e', '0']);
   return performance.now() - t;
 }
 

@@ -2,12 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { loadProfile, scenarioFor } from '../conformance/run/profile';
-import type { TestTiming } from '../conformance/harness/timing';
-import { buildPaths, repoRoot, runCommand, serveServer, serveStatic, type SiteMode } from '../launcher';
+import type { TestTiming } from '../conformance/observers/timing';
+import { runCommand } from '../launcher';
 import { load, measured } from './util';
+import { ROOT } from '../spec/root';
+import { buildPaths, serveServer } from '../targets/reference';
+import { serveStatic } from '../targets/hosts/static-server';
+import { MODES, type Mode } from '../spec/clauses';
 
 // 3. The conformance suite as users run it (`npm run conformance`, both modes), where its time
-// goes (per clause: set-up, page loads, waits, fake-clock runs, the rest — harness/timing.ts), and
+// goes (per clause: set-up, page loads, waits, fake-clock runs, the rest — observers/timing.ts), and
 // the floor: the same number of page loads with no assertions.
 
 export type Phases = Pick<TestTiming, 'setupMs' | 'loadMs' | 'waitMs' | 'clockMs' | 'otherMs'>;
@@ -27,7 +31,7 @@ export interface SuiteRun {
   cpuS?: number;
   logFile: string;
   tests: number;
-  loads: Record<SiteMode, number>;
+  loads: Record<Mode, number>;
   clauses: ClauseProfile[];
   slowest: { clause: string; mode: string; title: string; ms: number; timing?: TestTiming }[];
 }
@@ -39,7 +43,7 @@ export async function timeConformance(workDir: string, kind: SuiteRun['kind']): 
   const out = path.join(workDir, `conformance-${kind.replace(/ /g, '-')}`);
   const logFile = `${out}.log`;
   fs.rmSync(out, { recursive: true, force: true });
-  const aside = path.join(repoRoot(), '.cache', 'bench-aside');
+  const aside = path.join(ROOT, '.cache', 'bench-aside');
   const moved: string[] = [];
   if (kind === 'fresh') {
     fs.rmSync(aside, { recursive: true, force: true });
@@ -51,7 +55,7 @@ export async function timeConformance(workDir: string, kind: SuiteRun['kind']): 
       moved.push(to);
     }
   }
-  const m = await measured(() => runCommand('npm', ['run', '--silent', 'conformance', '--', '--out', out], { cwd: repoRoot(), env: { NEXT_TELEMETRY_DISABLED: '1', CI: 'true' }, output: { file: logFile } }));
+  const m = await measured(() => runCommand('npm', ['run', '--silent', 'conformance', '--', '--out', out], { cwd: ROOT, env: { NEXT_TELEMETRY_DISABLED: '1', CI: 'true' }, output: { file: logFile } }));
   const r = m.value;
   fs.rmSync(aside, { recursive: true, force: true });
   const text = fs.readFileSync(logFile, 'utf8');
@@ -62,7 +66,7 @@ export async function timeConformance(workDir: string, kind: SuiteRun['kind']): 
   };
   const clauses: ClauseProfile[] = [];
   const slowest: SuiteRun['slowest'] = [];
-  const loads: Record<SiteMode, number> = { static: 0, server: 0 };
+  const loads: Record<Mode, number> = { static: 0, server: 0 };
   let tests = 0;
   for (const c of report.clauses) {
     const p: ClauseProfile = { id: c.id, ms: 0, tests: 0, loads: 0, setupMs: 0, loadMs: 0, waitMs: 0, clockMs: 0, otherMs: 0 };
@@ -71,7 +75,7 @@ export async function timeConformance(workDir: string, kind: SuiteRun['kind']): 
         p.ms += t.durationMs;
         p.tests++;
         p.loads += t.timing?.loads ?? 0;
-        loads[mode as SiteMode] += t.timing?.loads ?? 0;
+        loads[mode as Mode] += t.timing?.loads ?? 0;
         for (const k of PHASES) p[k] += t.timing?.[k] ?? 0;
         slowest.push({ clause: c.id, mode, title: t.title, ms: t.durationMs, timing: t.timing });
       }
@@ -91,28 +95,28 @@ export async function timeConformance(workDir: string, kind: SuiteRun['kind']): 
   };
 }
 
-export interface Floor { browserStartMs: number; perMode: { mode: SiteMode; loads: number; wallMs: number }[]; load: string }
+export interface Floor { browserStartMs: number; perMode: { mode: Mode; loads: number; wallMs: number }[]; load: string }
 
 /**
  * The floor under the suite: the browser started once, then as many page loads per mode as the
  * suite made (to the load event, `workers` at a time in one context each, as the suite's
  * workers), over the reference profile's listed pages, with nothing observed or asserted.
  */
-export async function measureFloor(launch: () => Promise<Browser>, loads: Record<SiteMode, number>, workers: number): Promise<Floor> {
+export async function measureFloor(launch: () => Promise<Browser>, loads: Record<Mode, number>, workers: number): Promise<Floor> {
   const loadBefore = load();
   const t0 = Date.now();
   const browser = await launch();
   const browserStartMs = Date.now() - t0;
   const perMode: Floor['perMode'] = [];
-  const profile = loadProfile(path.join(repoRoot(), 'fixtures', 'targets', 'reference.json'));
+  const profile = loadProfile(path.join(ROOT, 'fixtures', 'targets', 'reference.json'));
   try {
-    for (const mode of ['static', 'server'] as const) {
+    for (const mode of MODES) {
       const server = mode === 'static' ? await serveStatic({ dir: buildPaths('static').output }) : await serveServer({ quiet: true });
       try {
         const paths = scenarioFor(profile, 'sitePages', mode)?.paths ?? ['/'];
         let i = 0;
         const start = Date.now();
-        // As the suite's workers: one context and page each, kept across loads (conformance/harness/page-reuse.ts).
+        // As the suite's workers: one context and page each, kept across loads (conformance/setup/page-reuse.ts).
         await Promise.all(Array.from({ length: workers }, async () => {
           const context = await browser.newContext();
           try {

@@ -1,14 +1,16 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { repoRoot, withBuildLock } from '../launcher';
+import { runSync } from '../launcher';
+import { ROOT } from '../spec/root';
+import { withBuildLock } from '../targets/build-lock';
+import { seconds } from '../launcher/format';
 
 export const gzipSize = (buf: Buffer) => zlib.gzipSync(buf, { level: 9 }).length;
 export const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 export const ms = (n: number | null) => (n === null ? 'n/a' : `${n.toFixed(1)} ms`);
-export const secs = (n: number) => `${(n / 1000).toFixed(1)} s`;
+export const secs = seconds;
 export const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' / ');
 
 /**
@@ -37,7 +39,7 @@ export function log(message: string): void {
 }
 
 export function nextVersion(): string {
-  return (JSON.parse(fs.readFileSync(path.join(repoRoot(), 'node_modules', 'next', 'package.json'), 'utf8')) as { version: string }).version;
+  return (JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', 'next', 'package.json'), 'utf8')) as { version: string }).version;
 }
 
 /** The shared build lock, held once no other `next build` runs on this machine (timings stay clean). */
@@ -47,7 +49,7 @@ export function withQuietBuildLock<T>(fn: () => Promise<T>): Promise<T> {
 
 /** A bounded probe (pgrep answers at once), not a process this program manages. */
 function otherBuildRunning(): boolean {
-  return spawnSync('pgrep', ['-f', 'next build|next/dist/bin/next build']).status === 0;
+  return runSync('pgrep', ['-f', 'next build|next/dist/bin/next build']).status === 0;
 }
 
 /** Runs `fn` and says how much CPU the whole machine spent meanwhile and the load before → after. */

@@ -1,7 +1,7 @@
 // npm run build:cli (run by prepack): compiles the command line and what it loads outside
 // Playwright (tsconfig.cli.json) into dist/, as CommonJS, so the installed package needs no
-// TypeScript tool to start; then copies the launcher's non-TypeScript files the compiled code
-// reads next to itself. Playwright compiles the suite's own files (tests, harness, report) itself.
+// TypeScript tool to start; then copies next to it the launcher's guard (guard.cjs, plain JavaScript that
+// the compiled code starts). Playwright compiles the suite's own files (tests, harness, report) itself.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,5 +17,6 @@ if (r.status !== 0) {
   console.error(`build:cli: tsc failed (exit ${r.status ?? r.signal}).`);
   process.exit(1);
 }
-for (const f of ['guard.cjs', 'nginx.conf', 'report-placeholder.html']) copyFileSync(join(root, 'launcher', f), join(dist, 'launcher', f));
+// The process library's guard, run with plain node beside the compiled code that starts it.
+copyFileSync(join(root, 'launcher', 'guard.cjs'), join(dist, 'launcher', 'guard.cjs'));
 console.log('build:cli: dist/ written.');

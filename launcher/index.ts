@@ -1,31 +1,26 @@
 /**
- * The launcher: the project's one process library, and the one module that knows how to build,
- * serve and stop a target of this repository — the reference site in its two modes, any exported
- * folder, any `next start` build. Every program that starts a process goes through it: the CLIs,
- * global setup, `npm test`, the shard check, the mutants, the matrix, the benchmark. Importing it
- * has no side effects.
+ * The launcher: the project's one process library. Every program that starts a process goes through
+ * it — the CLI, `npm test`, the targets' builds and servers, the mutants, the matrix, the bench — and
+ * it alone imports node:child_process (bin/, plain JavaScript run before any of it, is the one other
+ * place; selftest/house/folders.test.ts holds both to that). What it builds and serves is not its
+ * business: that is targets/. Importing it has no side effects.
  *
- *   spawnGuarded(cmd, args)                                 → any child in its own group that dies with its owner
- *   runCommand(cmd, args, { output, timeoutMs })            → the same, run to completion: its exit code (and output)
- *   onStopSignal(onStop?)                                   → SIGINT/SIGTERM/SIGHUP (and npm gone): stop what was started, exit 130/143
- *   exitCodeOf(code, signal)                                → the exit-code rule: code, else 128 + signal number
- *   buildSite('static' | 'server', { buildId?, quiet? })  → `next build` in site/ (guarded)
- *   serveStatic({ dir, port?, host? })                      → serves an exported folder (serve-handler, in process)
- *   serveServer({ port?, dir?, logFile? })                  → `next start` on the reference site's server build
- *   startNext({ dir, distDir?, nextBin?, env? })            → `next start` on any build with any `next` (guarded process group)
- *   isBuildFresh(mode)                                      → build output made from the sources as they are (content hash)
- *   withBuildLock(fn, opts)                                 → one build at a time; breaks a dead owner's lock
+ *   spawnGuarded(cmd, args)                        → any child in its own group that dies with its owner
+ *   runCommand(cmd, args, { output, timeoutMs })   → the same, run to completion: its exit code (and output)
+ *   runSync(cmd, args, { timeoutMs })              → a short question answered in milliseconds (--version, git, pgrep)
+ *   onStopSignal(onStop?)                          → SIGINT/SIGTERM/SIGHUP (and npm gone): stop what was started, exit 130/143
+ *   exitCodeOf(code, signal)                       → the exit-code rule: code, else 128 + signal number
+ *   withLock(fn, { lockDir })                      → one holder at a time; breaks a dead owner's lock
+ *   freePort() · listenOn(server) · waitForHttp()  → the HTTP plumbing of servers
+ *   seconds(ms)                                    → how a duration is written
  */
-export * from './paths';
 export * from './http';
 export * from './group';
 export * from './exit-code';
 export * from './output';
 export * from './run-command';
+export * from './run-sync';
 export * from './signals';
 export * from './lock';
-export * from './freshness';
-export * from './build';
-export * from './static-server';
-export * from './next-server';
 export * from './ancestors';
+export * from './format';

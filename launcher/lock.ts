@@ -1,13 +1,13 @@
 /**
- * One build at a time on this machine: site/.build-lock (a folder, created atomically) holds
- * owner.json naming the process that builds. A waiting run says whom it waits for; a lock whose
- * owner process is gone (a build killed half-way) is broken at once, with a message.
+ * One holder at a time of a lock folder (created atomically), which holds owner.json naming the
+ * process that holds it: a waiting run says whom it waits for; a lock whose owner process is gone
+ * (a build killed half-way) is broken at once, with a message. The targets' build lock
+ * (targets/build-lock.ts) is one such folder.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { siteDir } from './paths';
 
 export interface LockOwner {
   pid: number;
@@ -24,8 +24,8 @@ export interface LockOptions {
   what?: string;
   /** Where progress goes (default: stdout). */
   log?: (line: string) => void;
-  /** The lock folder (default site/.build-lock). */
-  lockDir?: string;
+  /** The lock folder. */
+  lockDir: string;
 }
 
 /** Owner of a lock folder, or undefined when none is recorded (yet). */
@@ -63,8 +63,8 @@ export function staleReason(lockDir: string, now = Date.now()): string | undefin
   return age > 10_000 ? `it names no owner and is ${Math.round(age / 1000)} s old` : undefined;
 }
 
-export async function withBuildLock<T>(fn: () => Promise<T>, opts: LockOptions): Promise<T> {
-  const lock = opts.lockDir ?? path.join(siteDir(), '.build-lock');
+export async function withLock<T>(fn: () => Promise<T>, opts: LockOptions): Promise<T> {
+  const lock = opts.lockDir;
   const log = opts.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const deadline = Date.now() + opts.timeoutMs;
   let lastSaid = '';
@@ -82,7 +82,7 @@ export async function withBuildLock<T>(fn: () => Promise<T>, opts: LockOptions):
     } else {
       try {
         fs.mkdirSync(lock);
-        const owner: LockOwner = { pid: process.pid, host: os.hostname(), since: new Date().toISOString(), what: opts.what ?? 'building the reference site' };
+        const owner: LockOwner = { pid: process.pid, host: os.hostname(), since: new Date().toISOString(), what: opts.what ?? `process ${process.pid}` };
         fs.writeFileSync(path.join(lock, 'owner.json'), JSON.stringify(owner));
         break;
       } catch (e) {

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLAUSES } from '../spec/clauses';
-import { REPO_ROOT } from './builder';
+import { ROOT } from '../spec/root';
 import { actualOf, cellOf, rowsOf, totalsOf, type ClauseLike, type ReportLike } from './cells';
 import { contextOf, expectationsFor } from './expected';
 import { MATRIX_SCHEMA_VERSION, type Matrix, type MatrixCell, type MatrixColumn } from './model';
@@ -31,8 +31,8 @@ export function assemble(columns: MatrixColumn[], reports: Map<string, ReportLik
 /** The commit the suite ran from, read from .git (undefined outside a plain checkout). */
 function suiteSha(): string | undefined {
   try {
-    const head = readFileSync(join(REPO_ROOT, '.git', 'HEAD'), 'utf8').trim();
-    return head.startsWith('ref: ') ? readFileSync(join(REPO_ROOT, '.git', head.slice(5)), 'utf8').trim() : head;
+    const head = readFileSync(join(ROOT, '.git', 'HEAD'), 'utf8').trim();
+    return head.startsWith('ref: ') ? readFileSync(join(ROOT, '.git', head.slice(5)), 'utf8').trim() : head;
   } catch {
     return undefined;
   }

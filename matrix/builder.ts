@@ -12,14 +12,14 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { runCommand } from '../launcher/run-command';
+import { ROOT } from '../spec/root';
 import { assemble, configFieldsFor, layerFiles, layersOf, listFiles, templateMarkerOf, templateNameOf } from './template';
 import type { BuildPlan, SiteKind, VersionPin } from './versions';
 
 /** Bump when the way a site is assembled or built changes: every build becomes stale. */
 const BUILDER_REVISION = 1;
 
-export const REPO_ROOT = resolve(__dirname, '..');
-export const CACHE_ROOT = process.env.MATRIX_CACHE ? resolve(process.env.MATRIX_CACHE) : join(REPO_ROOT, '.cache', 'implementations');
+export const CACHE_ROOT = process.env.MATRIX_CACHE ? resolve(process.env.MATRIX_CACHE) : join(ROOT, '.cache', 'implementations');
 
 export const installDir = (pin: VersionPin) => join(CACHE_ROOT, `next-${pin.next}`);
 export const appDir = (b: BuildPlan) => join(installDir(b.pin), 'apps', b.id);

@@ -9,7 +9,7 @@ import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { onStopSignal, stopEverythingAndExit } from '../launcher/signals';
 import { assemble } from './assemble';
-import { REPO_ROOT } from './builder';
+import { ROOT } from '../spec/root';
 import { exitCodeOf, type ReportLike } from './cells';
 import { renderComparisonMarkdown, unexplained, type DiscoveryComparison } from './discovery-compare';
 import { writeExpected } from './expected-doc';
@@ -22,6 +22,7 @@ import { prepareImplementation, stopServers, type Prepared } from './prepare';
 import { Progress } from './progress';
 import { renderMatrixHtml, renderMatrixMarkdown } from './render';
 import { loadVersions, planMatrix, selectRuns, type RunPlan } from './versions';
+import { since } from '../launcher/format';
 
 /**
  * Columns judged at once by default: one more than the cores, each with two Playwright workers when
@@ -101,7 +102,7 @@ async function main(): Promise<number> {
     console.error((e as Error).message);
     return 2;
   }
-  const out = resolve(opts.out ?? join(REPO_ROOT, 'reports', 'matrix'));
+  const out = resolve(opts.out ?? join(ROOT, 'reports', 'matrix'));
   mkdirSync(join(out, 'logs'), { recursive: true });
   const columns = new Map<string, MatrixColumn>();
   const reports = new Map<string, ReportLike>();
@@ -143,7 +144,7 @@ async function main(): Promise<number> {
   console.log(`\nMatrix: ${matrix.columns.length} columns × ${matrix.rows.length} rows — ${t.expected} as expected, ${t.unexpected} unexpected, ${t['not-reported']} not reported, ${t['not-judged']} not judged.`);
   for (const c of matrix.cells.filter((x) => x.match === 'unexpected')) console.log(`  unexpected ${c.row} × ${c.column}: ${c.verdict}, expected ${c.expected}${c.reason ? ` — ${c.reason.split('\n')[0].slice(0, 160)}` : ''}`);
   for (const c of matrix.columns.filter((x) => x.status !== 'judged')) console.log(`  not judged ${c.id}: ${c.status} — ${(c.error ?? '').split('\n')[0]}`);
-  console.log(`Report: ${relative(process.cwd(), join(out, 'matrix.html'))} (also matrix.json, matrix.md). Wall time ${((Date.now() - progress.started) / 1000).toFixed(1)} s.`);
+  console.log(`Report: ${relative(process.cwd(), join(out, 'matrix.html'))} (also matrix.json, matrix.md). Wall time ${since(progress.started)}.`);
   const code = exitCodeOf(matrix.cells, matrix.columns);
   if (!opts.discovery) return code;
   const md = renderComparisonMarkdown(comparisons);

@@ -13,7 +13,7 @@
  * said otherwise, docs/truthful-verdicts.md has the before and after.
  */
 import { CLAUSES } from '../spec/clauses';
-import type { Ctx, Expectation, Row } from './expected';
+import type { Ctx, Expectation, Row } from './expected-model';
 import type { Verdict } from './model';
 
 type V = '14.2' | '15.5';

@@ -1,14 +1,16 @@
 /**
  * Serves a matrix build on 127.0.0.1: a static export with the project's own static server
- * (launcher/static-server.ts) or with nginx and launcher/nginx.conf (launcher/nginx.ts); a server
- * build with the version's own `next start` (launcher/next-server.ts). Every one returns stop(),
+ * (targets/hosts/static-server.ts) or with nginx and targets/hosts/nginx.conf (targets/hosts/nginx.ts); a server
+ * build with the version's own `next start` (targets/hosts/next-start.ts). Every one returns stop(),
  * which ends what it started (the whole process group for nginx and next start).
  */
 import { join } from 'node:path';
-import { serveStatic, startNext, type RunningServer } from '../launcher';
-import { findNginx, serveNginx } from '../launcher/nginx';
+import type { RunningServer } from '../launcher';
+import { findNginx, serveNginx } from '../targets/hosts/nginx';
 import { appDir, installDir, nextBinOf, outputOf } from './builder';
 import type { Host, RunPlan } from './versions';
+import { serveStatic } from '../targets/hosts/static-server';
+import { startNext } from '../targets/hosts/next-start';
 
 export type { RunningServer };
 

@@ -10,7 +10,7 @@ import { join, relative } from 'node:path';
 import { runCommand } from '../launcher/run-command';
 import type { SpecConformanceConfig } from '../conformance/config/model';
 import { subjectCheckMessage, type ReportWithCounts } from '../conformance/report/subject-check';
-import { REPO_ROOT } from './builder';
+import { ROOT } from '../spec/root';
 import type { ReportLike } from './cells';
 import type { DiscoveryComparison } from './discovery-compare';
 import { compareRunFolders } from './discovery-runs';
@@ -48,7 +48,7 @@ export const TRACE_MODES = ['off', 'on', 'on-first-retry', 'on-all-retries', 're
 
 /** Runs the conformance CLI; resolves with its exit code. */
 async function runSuite(args: string[], logFile: string): Promise<number> {
-  const r = await runCommand('npm', ['run', '--silent', 'conformance', '--', ...args], { cwd: REPO_ROOT, env: { NEXT_TELEMETRY_DISABLED: '1' }, output: { file: logFile } });
+  const r = await runCommand('npm', ['run', '--silent', 'conformance', '--', ...args], { cwd: ROOT, env: { NEXT_TELEMETRY_DISABLED: '1' }, output: { file: logFile } });
   return r.code;
 }
 
@@ -84,7 +84,7 @@ async function judgeRun(ctx: JudgeContext, name: string, config: SpecConformance
   mkdirSync(join(ctx.out, 'configs'), { recursive: true });
   writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
   const args = ['--config', file, '--out', dir, '--trace', ctx.trace, ...(ctx.workers ? ['--workers', String(ctx.workers)] : [])];
-  return ctx.progress.step(step, () => runSuite(args, log), (c) => `suite exit ${c}; log ${relative(REPO_ROOT, log)}`);
+  return ctx.progress.step(step, () => runSuite(args, log), (c) => `suite exit ${c}; log ${relative(ROOT, log)}`);
 }
 
 export async function judgeGroup(group: JudgeGroup, p: Prepared, ctx: JudgeContext): Promise<void> {
@@ -108,7 +108,7 @@ export async function judgeGroup(group: JudgeGroup, p: Prepared, ctx: JudgeConte
     col.durationMs = Date.now() - t;
     // A pass needs its subject: a passed clause or part observed zero times in the column's mode fails the column.
     const zero = report && subjectCheckMessage(report as unknown as ReportWithCounts, `${folder}/conformance.json`, r.build.mode);
-    if (!report) fail([r.id], 'run-failed', `the suite (exit ${code}) wrote no report; see ${relative(REPO_ROOT, log)}`);
+    if (!report) fail([r.id], 'run-failed', `the suite (exit ${code}) wrote no report; see ${relative(ROOT, log)}`);
     else if (zero) fail([r.id], 'run-failed', zero);
     else {
       ctx.reports.set(r.id, report);
@@ -123,7 +123,7 @@ export async function judgeGroup(group: JudgeGroup, p: Prepared, ctx: JudgeConte
   try {
     const dcode = await judgeRun(ctx, `${folder}.discovery`, groupConfig(group, p, false), ddir, dlog, `${groupName(group)}: judge with no profile`);
     if (readReport(join(ddir, 'conformance.json'), dt)) for (const r of group) ctx.comparisons.push(compareRunFolders(r.id, r.build.mode, dir, ddir));
-    else ctx.comparisonErrors.push(`${groupName(group)}: the run with no profile (exit ${dcode}) wrote no report; see ${relative(REPO_ROOT, dlog)}`);
+    else ctx.comparisonErrors.push(`${groupName(group)}: the run with no profile (exit ${dcode}) wrote no report; see ${relative(ROOT, dlog)}`);
   } catch (e) {
     ctx.comparisonErrors.push(`${groupName(group)}: the run with no profile failed: ${(e as Error).message.split('\n')[0]}`);
   }

@@ -5,8 +5,10 @@
  * template or install rejects (every column of the implementation fails).
  */
 import { existsSync } from 'node:fs';
-import { buildSite, ensureInstall, ensureTemplate, isFresh, outputOf } from './builder';
-import { hostUnavailable, serveRun, type RunningServer } from './hosts';
+import { seconds } from '../launcher';
+import { ensureInstall, ensureTemplate, outputOf } from './builder';
+import { hostUnavailable, type RunningServer } from './hosts';
+import { implementationTarget } from './target';
 import type { MatrixColumn } from './model';
 import type { Progress } from './progress';
 import type { RunPlan } from './versions';
@@ -37,11 +39,13 @@ export async function prepareImplementation(impl: string, implRuns: RunPlan[], c
   }
   const ready = new Set<string>();
   for (const b of builds) {
+    // The build's target: the first of its runs (its other runs serve the same build).
+    const target = implementationTarget(implRuns.find((r) => r.build.id === b.id)!);
     try {
       if (ctx.skipBuild) {
         if (!existsSync(outputOf(b))) throw new Error(`no build of ${b.id} in ${outputOf(b)} (run without --skip-build)`);
       } else {
-        await progress.step(`${b.id}: build`, async () => (isFresh(b) ? 'fresh, reused' : `built (next build ${((await buildSite(b)).ms / 1000).toFixed(0)} s)`), (v) => v);
+        await progress.step(`${b.id}: build`, async () => (target.isFresh() ? 'fresh, reused' : `built (next build ${seconds((await target.build()).ms, 0)})`), (v) => v);
       }
       ready.add(b.id);
     } catch (e) {
@@ -56,7 +60,7 @@ export async function prepareImplementation(impl: string, implRuns: RunPlan[], c
       continue;
     }
     try {
-      const s = await progress.step(`${r.id}: serve (${r.host})`, () => serveRun(r), (v) => v.url);
+      const s = await progress.step(`${r.id}: serve (${r.host})`, () => implementationTarget(r).serve(), (v) => v.url);
       ctx.running.add(s);
       prepared.servers.push(s);
       prepared.urls.set(r.id, s.url);

@@ -1,3 +1,4 @@
+import { seconds } from '../launcher/format';
 /**
  * The matrix's progress: one line per step, "[matrix mm:ss] <what>: <result> (<seconds>)", where
  * <what> starts with the column, build or implementation it is about, so lines of columns judged
@@ -21,12 +22,12 @@ export class Progress {
       const v = await fn();
       const ms = Date.now() - t;
       this.steps.push({ step: what, ms });
-      this.say(`[matrix ${this.clock()}] ${what}: ${done(v)} (${(ms / 1000).toFixed(1)} s)`);
+      this.say(`[matrix ${this.clock()}] ${what}: ${done(v)} (${seconds(ms)})`);
       return v;
     } catch (e) {
       const ms = Date.now() - t;
       this.steps.push({ step: what, ms });
-      this.say(`[matrix ${this.clock()}] ${what}: FAILED (${(ms / 1000).toFixed(1)} s) — ${(e as Error).message.split('\n')[0]}`);
+      this.say(`[matrix ${this.clock()}] ${what}: FAILED (${seconds(ms)}) — ${(e as Error).message.split('\n')[0]}`);
       throw e;
     }
   }

@@ -5,6 +5,7 @@
  */
 import type { Matrix, MatrixCell, Verdict } from './model';
 import { escapeHtml as html } from '../conformance/report/escape';
+import { seconds } from '../launcher/format';
 
 const WORD: Record<Verdict, string> = { passed: 'pass', failed: 'FAIL', cantTell: "can't tell", inapplicable: 'n/a', untested: 'untested' };
 
@@ -21,13 +22,12 @@ const SITE = { app: 'App Router template', 'pages-router': 'Pages Router templat
 const SITE_SHORT = { app: '', 'pages-router': 'Pages Router · ', mixed: 'mixed · ' } as const;
 
 const index = (m: Matrix) => new Map(m.cells.map((c) => [`${c.row}\u0000${c.column}`, c]));
-const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
 
 export function renderMatrixMarkdown(m: Matrix): string {
   const cells = index(m);
   const lines: string[] = [];
   lines.push('# Implementation matrix', '');
-  lines.push(`Generated ${m.generatedAt}${m.suite.gitSha ? ` at ${m.suite.gitSha.slice(0, 10)}` : ''} in ${seconds(m.timings.totalMs)}. ` +
+  lines.push(`Generated ${m.generatedAt}${m.suite.gitSha ? ` at ${m.suite.gitSha.slice(0, 10)}` : ''} in ${seconds(m.timings.totalMs, 0)}. ` +
     `${m.totals.expected} cells as expected, **${m.totals.unexpected} unexpected**, ${m.totals['not-reported']} not reported, ${m.totals['not-judged']} not judged.`, '');
   lines.push('Legend: pass / FAIL / untested / n/a (inapplicable) / can\'t tell; ⚠ differs from docs/implementations.md; — not reported by this run; · column not judged.', '');
   const kinds = [...new Set(m.columns.map((c) => c.site ?? 'app'))];
@@ -94,7 +94,7 @@ td.inapplicable{color:#999}td.cantTell{background:#fff3cd}td.unexpected{outline:
 .warn{color:#c2410c;font-size:11px}td.nr,td.nj{color:#aaa;text-align:center}th.col.judged{}th.col:not(.judged){background:#fde2e1}
 </style></head><body>
 <h1>Implementation matrix</h1>
-<p>Generated ${html(m.generatedAt)}${m.suite.gitSha ? ` at <code>${html(m.suite.gitSha.slice(0, 10))}</code>` : ''} in ${seconds(m.timings.totalMs)}.
+<p>Generated ${html(m.generatedAt)}${m.suite.gitSha ? ` at <code>${html(m.suite.gitSha.slice(0, 10))}</code>` : ''} in ${seconds(m.timings.totalMs, 0)}.
 ${m.totals.expected} cells as expected, <b>${m.totals.unexpected} unexpected</b>, ${m.totals['not-reported']} not reported, ${m.totals['not-judged']} not judged.
 Expected verdicts and their sources: docs/implementations.md. Each verdict links to the report of the run that judged its column; hover for the reason.</p>
 <table><thead><tr><th>Clause / part</th>${head}</tr></thead><tbody>

@@ -12,9 +12,7 @@
  * are matched with [\w$]+, never spelled). Each rule states how often it must match (default: at
  * least once); a rule that no longer matches makes the mutant fail loudly as stale.
  */
-import type { Mode, NormativeClauseId } from '../spec/clauses';
-import type { HeaderRule, RenameRule, TextRule } from './delivery/rules';
-import type { SourceEdits } from './delivery/source';
+import type { Mutant } from './catalogue/model';
 import { SECTION_2 } from './catalogue/section-2';
 import { SECTION_7 } from './catalogue/section-7';
 import { PRECONDITIONS } from './catalogue/preconditions';
@@ -22,35 +20,7 @@ import { ABSENT_SUBJECTS } from './catalogue/absent-subjects';
 import { SECTION_9 } from './catalogue/section-9';
 import { EVERY_PAGE } from './catalogue/every-page';
 
-export interface Mutant {
-  /** `<clause>-<what-changed>`, stable: reports are kept under <out>/<id> (default reports/mutants/<id>). */
-  id: string;
-  description: string;
-  mode: Mode;
-  /** Clauses the suite must fail on this mutant (all of them: then it is killed). */
-  declared: NormativeClauseId[];
-  /**
-   * The verdict each declared clause must get instead of `failed`: a site that removes what a
-   * clause needs must make it `untested`, never `failed`; a change the spec allows must leave it
-   * `passed` (no rule read into the spec). Issue 11.
-   */
-  expected?: Partial<Record<NormativeClauseId, 'untested' | 'failed' | 'passed'>>;
-  rename?: RenameRule[];
-  text?: TextRule[];
-  headers?: HeaderRule[];
-  /** Static only: a change of the site's source, built anew (delivery/source.ts), for what no rewrite of the build can do. */
-  source?: SourceEdits;
-  /** URL paths fetched through the proxy at preflight so rules on non-asset answers are checked (server). */
-  probe?: string[];
-  /** In the quick set run by `npm test`. */
-  quick?: boolean;
-  /**
-   * In the absent-subject set (issue 21, docs/mutants.md): the change removes what the declared
-   * clauses judge, so they must come out as `expected` says (untested, or failed where the change
-   * itself contradicts the text). `npmTest`: cheap enough for npm test (`npm run mutants -- --absent-subject`).
-   */
-  absentSubject?: { npmTest?: boolean };
-}
+export type { Mutant };
 
 /** Every mutant, by section of the seed as written in mutants/catalogue/ (the order of the reports). */
 export const MUTANTS: Mutant[] = [...SECTION_2, ...SECTION_7, ...PRECONDITIONS, ...ABSENT_SUBJECTS, ...SECTION_9, ...EVERY_PAGE];

@@ -10,15 +10,17 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { onStopSignal, repoRoot } from '../launcher';
+import { onStopSignal } from '../launcher';
 import { mutantsOutOf } from '../conformance/report/mutation';
 import { NORMATIVE } from '../spec/clauses';
 import { mechanism, MUTANTS, NPM_TEST_SET, TRUTHFULNESS_NPM_TEST, type Mutant } from './catalogue';
 import { snapshotBuilds } from './delivery/reference';
 import { runMutants, type RunOptions } from './run';
 import { merge, readSummary, summarise, writeSummary, type MutantsFile } from './score';
+import { ROOT } from '../spec/root';
+import { seconds } from '../launcher/format';
 
-const DEFAULT_OUT = mutantsOutOf(path.join(repoRoot(), 'reports'));
+const DEFAULT_OUT = mutantsOutOf(path.join(ROOT, 'reports'));
 
 const USAGE = `Usage: npm run mutants -- [--quick | --absent-subject | --npm-test | --only <id,…> [--merge]] [--declared-only] [--clauses <id,…>] [--check | --baseline | --list] [--timeout <s>] [--jobs <n>] [--out <dir>] [--verbose]
   (no option)        every mutant against the whole suite of its mode
@@ -166,7 +168,7 @@ async function main(): Promise<number> {
   const md = writeSummary(opts.out, file);
   console.log(`\n${md}`);
   const s = file.summary;
-  console.log(`mutation score ${(s.score * 100).toFixed(0)}% (${s.killed}/${s.total}), collateral ${s.collateral}, took ${(file.run.durationMs / 1000).toFixed(0)} s`);
+  console.log(`mutation score ${(s.score * 100).toFixed(0)}% (${s.killed}/${s.total}), collateral ${s.collateral}, took ${seconds(file.run.durationMs, 0)}`);
   const rel = path.relative(process.cwd(), opts.out) || '.';
   console.log(`Details: ${rel}/mutants.md, ${rel}/mutants.json, ${rel}/<id>/`);
   return file.mutants.every((r) => r.killed && r.collateral.length === 0 && !r.error) ? 0 : 1;

@@ -4,13 +4,16 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { repoRoot, runCommand } from '../launcher';
+import { runCommand } from '../launcher';
 import type { Report } from '../conformance/report/model';
 import { sideBySideWorkers } from '../conformance/run/workers';
 import { mechanism, type Mutant } from './catalogue';
 import { reference, stopReferences } from './delivery/reference';
 import { serveMutant } from './delivery/serve';
 import { judge, outcome, type MutantResult } from './score';
+import { ROOT } from '../spec/root';
+import { REFERENCE_PROFILE_FILE } from '../targets/reference/run';
+import { seconds } from '../launcher/format';
 
 export interface RunOptions {
   /** Where each mutant's report folder goes (<out>/<id>/). */
@@ -38,12 +41,12 @@ function grepFor(declared: string[]): string {
 }
 
 async function runSuite(m: Mutant, url: string, otherBuild: string | undefined, outDir: string, opts: RunOptions): Promise<number> {
-  const root = repoRoot();
+  const root = ROOT;
   const args = [
     path.join(root, 'conformance', 'cli', 'conformance.ts'),
     '--target', url, '--mode', m.mode, '--out', outDir,
     // The reference profile as it is (the mutants are the reference site): no discovery crawl.
-    '--no-discovery',
+    '--profile', REFERENCE_PROFILE_FILE, '--no-discovery',
     ...(otherBuild ? ['--other-build', otherBuild] : []),
     // Playwright's own artefacts next to the report, so parallel runs elsewhere keep their test-results/.
     '--output', path.join(outDir, 'test-results'),
@@ -81,9 +84,9 @@ async function runOne(m: Mutant, opts: RunOptions): Promise<MutantResult> {
     const other = needOther ? (await reference(m.mode === 'static' ? 'server' : 'static')).url : undefined;
     const code = await runSuite(m, served.url, other, outDir, opts);
     const file = path.join(outDir, 'conformance.json');
-    if (!fs.existsSync(file)) throw new Error(`the suite wrote no report (exit code ${code}); see ${path.relative(repoRoot(), path.join(outDir, 'run.log'))}`);
+    if (!fs.existsSync(file)) throw new Error(`the suite wrote no report (exit code ${code}); see ${path.relative(ROOT, path.join(outDir, 'run.log'))}`);
     const report = JSON.parse(fs.readFileSync(file, 'utf8')) as Report;
-    return { ...base, ...judge(report, m.mode, m.declared, m.expected), report: path.relative(repoRoot(), file), durationMs: Date.now() - started };
+    return { ...base, ...judge(report, m.mode, m.declared, m.expected), report: path.relative(ROOT, file), durationMs: Date.now() - started };
   } catch (e) {
     return { ...base, error: (e as Error).message, durationMs: Date.now() - started };
   } finally {
@@ -93,9 +96,9 @@ async function runOne(m: Mutant, opts: RunOptions): Promise<MutantResult> {
 
 /** The line printed when a mutant is done. */
 function resultLine(r: MutantResult, opts: RunOptions): string {
-  if (opts.baseline) return r.error ? 'error\n' : `done (${(r.durationMs / 1000).toFixed(0)} s)\n`;
-  if (opts.check) return r.error ? `STALE\n${r.error}\n` : `edits match (${(r.durationMs / 1000).toFixed(1)} s)\n`;
-  return `${outcome(r)}${r.failed.length ? ` — failed: ${r.failed.join(', ')}` : ''} (${(r.durationMs / 1000).toFixed(0)} s)${r.error ? `\n  ${r.error.replace(/\n/g, '\n  ')}` : ''}\n`;
+  if (opts.baseline) return r.error ? 'error\n' : `done (${seconds(r.durationMs, 0)})\n`;
+  if (opts.check) return r.error ? `STALE\n${r.error}\n` : `edits match (${seconds(r.durationMs)})\n`;
+  return `${outcome(r)}${r.failed.length ? ` — failed: ${r.failed.join(', ')}` : ''} (${seconds(r.durationMs, 0)})${r.error ? `\n  ${r.error.replace(/\n/g, '\n  ')}` : ''}\n`;
 }
 
 /** Judges the mutants, up to opts.jobs at a time; a line per mutant as it is done, results in the given order. */

@@ -10,6 +10,7 @@ import type { Mode } from '../spec/clauses';
 import type { Report, Verdict } from '../conformance/report/model';
 import { mutantsSummaryFile, readMutantsSummary } from '../conformance/report/mutation';
 import { MUTANTS } from './catalogue';
+import { seconds } from '../launcher/format';
 
 export interface MutantResult {
   id: string;
@@ -83,13 +84,13 @@ export function renderMarkdown(file: MutantsFile): string {
   const lines = [
     `## Mutants: mutation score ${(s.score * 100).toFixed(0)}% (${s.killed}/${s.total}), collateral ${s.collateral}`,
     '',
-    `${run.scope} run${run.declaredOnly ? ' (declared clauses only: collateral not measured)' : ''}, ${s.at}, took ${(run.durationMs / 1000).toFixed(0)} s${builds ? `; builds: ${builds}` : ''}.`,
+    `${run.scope} run${run.declaredOnly ? ' (declared clauses only: collateral not measured)' : ''}, ${s.at}, took ${seconds(run.durationMs, 0)}${builds ? `; builds: ${builds}` : ''}.`,
     '',
     '| Mutant | Mode | Declared | Failed | Result | Collateral | Time |',
     '|---|---|---|---|---|---|---|',
     ...file.mutants.map((r) => {
       const mark = (id: string) => (r.flaky?.includes(id) ? `${id} (flaky)` : id);
-      return `| ${r.id} | ${r.mode} | ${r.declared.map((id) => `${id} (${r.declaredVerdicts[id] ?? '?'})`).join(', ')} | ${r.failed.map(mark).join(', ') || '—'} | ${outcome(r)} | ${r.collateral.map(mark).join(', ') || '—'} | ${(r.durationMs / 1000).toFixed(0)} s |`;
+      return `| ${r.id} | ${r.mode} | ${r.declared.map((id) => `${id} (${r.declaredVerdicts[id] ?? '?'})`).join(', ')} | ${r.failed.map(mark).join(', ') || '—'} | ${outcome(r)} | ${r.collateral.map(mark).join(', ') || '—'} | ${seconds(r.durationMs, 0)} |`;
     }),
   ];
   if (run.merged?.length) lines.push('', `Re-run later and merged in: ${[...new Set(run.merged)].join(', ')}.`);

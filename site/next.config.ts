@@ -101,7 +101,7 @@ export default function config(phase: string): NextConfig {
     pageExtensions: mode === 'static' ? ['tsx', 'ts'] : ['server.tsx', 'server.ts', 'tsx', 'ts'],
     env: { SITE_MODE: mode },
     // Security headers (docs/security.md). An export has no server: the static server sends its
-    // own (SECURITY_HEADERS in launcher/static-server.ts).
+    // own (SECURITY_HEADERS in targets/hosts/static-server.ts).
     ...(mode === 'server' ? { headers: securityHeaders, rewrites: rejectBadRouterState } : {}),
     outputFileTracingRoot: path.join(__dirname, '..'),
     eslint: { ignoreDuringBuilds: true },

@@ -1,21 +1,21 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { configFor, settle, type Settings, type TargetSetting } from '../config/apply';
 import type { Expectation } from '../expectations/model';
-import { lookupChromium, wantsWindow } from '../harness/browser';
+import { lookupChromium, wantsWindow } from '../setup/browser';
 import { loadProfile } from '../run/profile';
 import { preflight, renderPreflight } from '../preflight/preflight';
-import { probeTarget, type ProbeResult } from '../harness/probe';
+import { probeTarget, type ProbeResult } from '../setup/probe';
 import { UsageError, type RunArgs } from '../run/args';
-import { defaultRun, REFERENCE_PROFILE_FILE, referenceTarget, ROOT } from '../run/channel';
-import { MODES, type ProfileRef, type Run, type RunTarget, type TargetFacts } from '../run/model';
+import { defaultRun } from '../run/channel';
+import { MODES } from '../../spec/clauses';
+import type { ProfileRef, Run, RunTarget, TargetFacts } from '../run/model';
 import { describeErrno, ensureWritableDir } from '../run/out-dir';
 import { discoverProfile } from './discovery-step';
 import { readDiscovery } from '../discovery/store';
 import { resolveExpectations } from '../expectations/model';
-import { hasReferenceSite, isInstalled } from './suite-root';
 
-/** With no target and no config, in an installed package (no reference site to build): what to give. */
+/** With no target and no config: what to give. */
 export const NOTHING_TO_JUDGE = 'Nothing to judge: give --target <url> --mode static|server, or write a spec-conformance.config.{ts,mjs,json} in this folder (or name one with --config <file>) listing the targets; see --help and docs/config.md.';
 
 /**
@@ -29,14 +29,14 @@ export async function resolveRun(args: RunArgs, log: (line: string) => void = (l
   if (settings.configFile) log(`Config: ${settings.configFile}`);
   // Known deviations (the config's, then --expectations): checked now, applied by the gate.
   const expectations = checkedExpectations(settings);
-  if (args.merge === undefined && !settings.targets.length && !hasReferenceSite()) throw new UsageError(NOTHING_TO_JUDGE);
+  if (args.merge === undefined && !settings.targets.length) throw new UsageError(NOTHING_TO_JUDGE);
   if (settings.summary) checkWritableParent(settings.summary, '--summary');
-  const out = ensureWritableDir(settings.out ?? (isInstalled() ? resolve(cwd, 'reports') : join(ROOT, 'reports')));
+  const out = ensureWritableDir(settings.out ?? resolve(cwd, 'reports'));
   const base = defaultRun({
     out,
     // `npm run conformance` gates every normative clause; a filtered run (--grep …) only those it selected.
     gateScope: args.filtered ? 'selected' : 'all',
-    options: { force: settings.force, rebuild: args.rebuild, isolate: args.isolate, noBuild: false, workers: settings.workers, reporters: args.reporters, shard: args.shard, playwrightArgs: args.playwrightArgs },
+    options: { force: settings.force, isolate: args.isolate, workers: settings.workers, reporters: args.reporters, shard: args.shard, playwrightArgs: args.playwrightArgs },
     discovery: { ...settings.discovery, writeProfile: args.writeProfile && resolve(cwd, args.writeProfile) },
     ...(expectations.length ? { expectations } : {}),
   });
@@ -47,11 +47,6 @@ export async function resolveRun(args: RunArgs, log: (line: string) => void = (l
   if (!browser.ok) throw new UsageError(browser.message);
   base.browser = browser.choice;
 
-  if (!settings.targets.length) {
-    const hand = args.profile ? readProfile(resolve(cwd, args.profile)) : undefined;
-    const modes = args.projects.length ? MODES.filter((m) => args.projects.includes(m)) : [...MODES];
-    return { run: { ...base, targets: modes.map((m) => ({ ...referenceTarget(m), ...(hand ? { profile: hand } : {}) })) }, settings };
-  }
   const targets: RunTarget[] = [];
   for (const s of [...settings.targets].sort((a, b) => MODES.indexOf(a.mode) - MODES.indexOf(b.mode))) targets.push(await resolveTarget(s, base, settings, log));
   // Only from this run's crawl: an earlier run into the same folder may have left its discovery there.
@@ -60,19 +55,22 @@ export async function resolveRun(args: RunArgs, log: (line: string) => void = (l
   return { run: { ...base, targets, ...(observations ? { discovery: { ...base.discovery, observations } } : {}) }, settings };
 }
 
+/** A target with neither a profile nor a crawl (not this kind of site): no scenario, so every clause is untested. */
+const NO_PROFILE: ProfileRef = { path: '(none)', source: 'file', content: { name: 'none', description: 'no profile was given and the site was not crawled', scenarios: {} } };
+
 /** One target by URL: probed, its other build checked, its profile read or discovered, its scenarios pre-flighted. */
 async function resolveTarget(s: TargetSetting, base: Run, settings: Settings, log: (line: string) => void): Promise<RunTarget> {
   const flag = s.from === 'flag' ? '--target' : `the ${s.mode} target of ${settings.configFile}`;
   const hand = s.profile ? readProfile(s.profile) : undefined;
+  if (!hand && !base.discovery.enabled) throw new UsageError(`${s.from === 'flag' ? '--no-discovery' : `discovery: false in ${settings.configFile}`} needs a profile for ${flag}: give --profile <file> (or the target's "profile" in the config), or let the site be crawled.`);
   const target = normaliseUrl(s.url, flag);
   const probe = await probeOrFail(target, flag);
   if (!probe.isThisKind) log(`Note: ${target} does not look like this kind of site: ${probe.kindReason}.\nIts clauses will be reported untested with that reason${settings.force ? ' (--force: running the tests anyway)' : ' (use --force to run the tests anyway)'}.`);
-  const t: RunTarget = { mode: s.mode, url: target, reference: false, probe: factsOf(probe), profile: hand ?? referenceTarget(s.mode).profile };
+  const t: RunTarget = { mode: s.mode, url: target, reference: false, probe: factsOf(probe), profile: hand ?? NO_PROFILE };
   if (s.otherBuild) t.otherBuildUrl = await checkOtherBuild(s.otherBuild, target, probe, s.from === 'flag' ? '--other-build' : `the other build of ${flag}`);
   if (base.discovery.enabled && probe.isThisKind) {
     const found = await discoverProfile(base, target, s.mode, hand);
     if (found) t.profile = found;
-    else if (!hand) log(`Note: no profile and discovery is not installed here: using the reference site's profile (${REFERENCE_PROFILE_FILE}).`);
   }
   if (probe.isThisKind) {
     // Pre-flight (issue 11): per scenario, usable or why not — the reasons the verdicts will carry.

@@ -3,16 +3,11 @@ import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSy
 import { homedir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
 import { UsageError } from '../run/args';
-import { ROOT } from '../run/channel';
+import { ROOT } from '../../spec/root';
 
 /** Whether this copy of the suite sits inside a node_modules folder (installed as a package). */
 export function isInstalled(root = ROOT): boolean {
   return root.split(sep).includes('node_modules');
-}
-
-/** Whether the reference site is here (a checkout of the repository; the package does not ship it). */
-export function hasReferenceSite(root = ROOT): boolean {
-  return existsSync(join(root, 'site', 'next.config.ts'));
 }
 
 /**

@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import Ajv, { type ErrorObject } from 'ajv';
 import { UsageError } from '../run/args';
-import { ROOT } from '../run/channel';
 import type { SpecConformanceConfig } from './model';
+import { ROOT } from '../../spec/root';
 
 /**
  * The config file, Playwright's way: spec-conformance.config.<ext> in the working directory (the

@@ -1,5 +1,5 @@
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, lookupChromium } from '../harness/browser';
+import { CHROMIUM_ARGS, lookupChromium } from '../setup/browser';
 import { Frontier } from './frontier';
 import { routeShape } from '../crawl/shape';
 import { allowedBy, loadRobots, loadSitemapPaths } from './site-files';

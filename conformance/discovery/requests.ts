@@ -1,9 +1,9 @@
-import { readPageData, type RequestLike } from '../harness/page-data';
+import { readPageData, type RequestLike } from '../observers/page-data';
 
 /**
  * Which requests are page delivery and which are not, from the wire alone. Page delivery: the
  * document, scripts, stylesheets, fonts, images, media, manifests, /_next/ files, and page data
- * and prefetches (recognised in one place: harness/page-data.ts). Everything else is a call the
+ * and prefetches (recognised in one place: observers/page-data.ts). Everything else is a call the
  * product makes (C7.1's open question).
  */
 

@@ -1,6 +1,6 @@
 /**
  * "A known deviation of Next 16.4: …": when the run saw the target's framework version
- * (window.next.version, conformance/harness/run-facts.ts), a failed clause or part that the
+ * (window.next.version, conformance/setup/run-facts.ts), a failed clause or part that the
  * shipped preset of that version names is said to be one, with the framework file and line that
  * causes it, even when the run has no expectations. Never changes a verdict or the gate.
  */

@@ -1,19 +1,18 @@
 import { test as base, expect, type Page, type Request } from '@playwright/test';
 import { clauseById, type Mode } from '../../spec/clauses';
-import { axeViolations, type AxeViolation } from './axe';
 import { clauseIdsOf, markInapplicable, markUntested } from './clause';
-import { FakeClock } from './clock';
+import { FakeClock } from '../observers/clock';
 import { Faults } from './faults';
-import { trackInflight, type InflightCounter } from './inflight';
-import { NoReload } from './no-reload';
+import { trackInflight, type InflightCounter } from '../observers/inflight';
+import { NoReload } from '../observers/no-reload';
 import { Observer } from './observe';
-import { PagePool } from './page-reuse';
+import { PagePool } from '../setup/page-reuse';
 import { scenarioFor, type ScenarioName, type Scenarios, type TargetProfile } from '../run/profile';
-import { RequestLog } from './request-log';
-import { RunFactsNote } from './run-facts';
+import { RequestLog } from '../observers/request-log';
+import { RunFactsNote } from '../setup/run-facts';
 import { currentRun } from '../run/channel';
 import { notKindReason, profileOf, runTarget, unfilledNeed } from './target';
-import { startTiming, timePage, TIMING_ANNOTATION } from './timing';
+import { startTiming, timePage, TIMING_ANNOTATION } from '../observers/timing';
 
 /** The deployment under test, as the test sees it. */
 export interface Target {
@@ -29,9 +28,9 @@ export interface Target {
 }
 
 interface Fixtures {
-  /** Auto: the run's facts, attached to the first test of each worker (harness/run-facts.ts). */
+  /** Auto: the run's facts, attached to the first test of each worker (setup/run-facts.ts). */
   runFacts: void;
-  /** Auto: where the test's time goes (harness/timing.ts), noted on the result for the report and the bench. */
+  /** Auto: where the test's time goes (observers/timing.ts), noted on the result for the report and the bench. */
   timing: { pageReady(): void };
   timedPage: void;
   /** Auto: skips a test whose clause does not apply in this mode, or when the target is not this kind of site. */
@@ -43,8 +42,6 @@ interface Fixtures {
   noReload: NoReload;
   clock: FakeClock;
   inflight: (match: (r: Request) => boolean) => InflightCounter;
-  /** axe-core's WCAG 2.2 A/AA violations in the page's current document (harness/axe.ts). */
-  axe: (disableRules?: string[]) => Promise<AxeViolation[]>;
   /** Preconditions (untested), bounded waits (cantTell), parts and advisories: see observe.ts. */
   obs: Observer;
 }
@@ -118,7 +115,7 @@ export const test = base.extend<Fixtures & { mode: Mode }, { pagePool: PagePool;
     });
   },
 
-  // Auto: the test's page counts its loads, waits and clock runs from here on (harness/timing.ts).
+  // Auto: the test's page counts its loads, waits and clock runs from here on (observers/timing.ts).
   // After applicability: a test skipped as inapplicable or untested never opens a page.
   timedPage: [async ({ applicability: _, page, timing }, use) => {
     timing.pageReady();
@@ -152,10 +149,6 @@ export const test = base.extend<Fixtures & { mode: Mode }, { pagePool: PagePool;
 
   inflight: async ({ page }, use) => {
     await use((match) => trackInflight(page, match));
-  },
-
-  axe: async ({ page }, use) => {
-    await use((disableRules) => axeViolations(page, disableRules));
   },
 
   obs: async ({}, use, info) => {

@@ -2,8 +2,10 @@ import type { TestInfo } from '@playwright/test';
 import { isExpectation, shortMessage } from '../outcome/classify';
 import { addSighting, type Count, type SubjectNoun } from '../outcome/subject';
 import { ANNOTATION, type Advisory, type PartOutcome, type Verdict } from '../outcome/verdict';
-import { LATE, orLate } from './bound';
-import { timed } from './timing';
+import { LATE, orLate } from '../observers/bound';
+import { timed } from '../observers/timing';
+import type { Outcomes } from '../observers/outcomes';
+import { seconds } from '../../launcher/format';
 
 /**
  * The three outcomes of an observation, kept apart (web-platform-tests' PRECONDITION_FAILED):
@@ -16,7 +18,7 @@ import { timed } from './timing';
  * saw() counts the clause's subject (a pass needs its subject: outcome/subject.ts): inside part()
  * for that part, elsewhere for the test's parts or its clause.
  */
-export class Observer {
+export class Observer implements Outcomes {
   private currentPart?: string;
   private partCounts: Count[] = [];
   private readonly testCounts: Count[] = [];
@@ -135,5 +137,5 @@ function isSkip(e: unknown): boolean {
 }
 
 function fmt(ms: number): string {
-  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
+  return seconds(ms, ms % 1000 === 0 ? 0 : 1);
 }

@@ -4,21 +4,16 @@
  * over zero X is no observation, so a part (or a clause without parts) whose count is zero is
  * `untested`, never `passed`. Pure: used by the harness (obs.saw) and the report (judgeClause).
  */
+import type { Count, SubjectNoun } from './count';
 import type { Verdict } from './verdict';
 
-/** What was counted. One vocabulary, so reports read alike ("observed on 12 pages, 31 requests"). */
-export type SubjectNoun =
-  | 'page' | 'request' | 'navigation' | 'boundary run' | 'answer' | 'link' | 'address'
-  | 'asset' | 'route group' | 'announcement' | 'history step' | 'exception' | 'post' | 'prefetch';
+export type { Count, SubjectNoun };
 
 const PLURAL: Record<SubjectNoun, string> = {
   page: 'pages', request: 'requests', navigation: 'navigations', 'boundary run': 'boundary runs', answer: 'answers',
   link: 'links', address: 'addresses', asset: 'assets', 'route group': 'route groups', announcement: 'announcements',
   'history step': 'history steps', exception: 'exceptions', post: 'posts', prefetch: 'prefetches',
 };
-
-/** How often one kind of subject was seen, with a few places it was seen (not every one). */
-export interface Count { noun: SubjectNoun; n: number; where?: string[] }
 
 /** Places kept per noun: enough for an auditor to find them again, not a log. */
 export const WHERE_KEPT = 5;

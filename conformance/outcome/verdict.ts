@@ -2,7 +2,7 @@
  * Verdict words (EARL) and how a test says which one it stands for. Pure: imported by the harness
  * (tests record outcomes) and the report (outcomes become clause verdicts); imports neither.
  */
-import type { Count } from './subject';
+import type { Count } from './count';
 
 export type Verdict = 'passed' | 'failed' | 'cantTell' | 'inapplicable' | 'untested';
 export const VERDICTS: readonly Verdict[] = ['passed', 'failed', 'cantTell', 'inapplicable', 'untested'];

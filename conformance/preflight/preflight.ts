@@ -1,6 +1,6 @@
 import type { Mode } from '../../spec/clauses';
 import { scenarioFor, type ScenarioName, type TargetProfile } from '../run/profile';
-import { assetPrefixOf, DEFAULT_ASSET_PREFIX, htmlIsOfSite, unusablePage } from '../harness/site-page';
+import { assetPrefixOf, DEFAULT_ASSET_PREFIX, htmlIsOfSite, unusablePage } from '../observers/site-page';
 import type { CheckTools, FetchedPage } from '../scenarios/check';
 import { clausesOf } from '../scenarios/clauses';
 import { SCENARIO_NAMES, SCENARIO_TABLE } from '../scenarios/table';

@@ -3,15 +3,15 @@ import { extname, join, relative } from 'node:path';
 import { stripVTControlCharacters as stripAnsi } from 'node:util';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
 import type { Mode } from '../../spec/clauses';
-import { ROOT } from '../harness/paths';
 import { contentHash } from '../../spec/registry/hash';
 import type { CollectedTest } from './build-report';
 import type { Evidence } from './model';
 import { classifyTest, partsOf } from '../outcome/classify';
-import { TIMING_ANNOTATION, type TestTiming } from '../harness/timing';
+import { TIMING_ANNOTATION, type TestTiming } from '../observers/timing';
 import { FACTS_ATTACHMENT } from '../run/facts';
+import { ROOT } from '../../spec/root';
 
-/** The timing the harness noted on an attempt (harness/timing.ts), if any. */
+/** The timing the harness noted on an attempt (observers/timing.ts), if any. */
 function timingOf(r: TestResult | undefined): TestTiming | undefined {
   const note = r?.annotations?.find((a) => a.type === TIMING_ANNOTATION);
   try { return note?.description ? (JSON.parse(note.description) as TestTiming) : undefined; } catch { return undefined; }
@@ -31,7 +31,7 @@ export function collect(test: TestCase, mode: Mode, clauseIds: string[], evidenc
   const evidence = new Map<string, Evidence>();
   for (const r of results) {
     for (const a of r.attachments) {
-      // The run's facts ride on a worker's first test (harness/run-facts.ts): the report's header, not this test's evidence.
+      // The run's facts ride on a worker's first test (setup/run-facts.ts): the report's header, not this test's evidence.
       if (a.name === FACTS_ATTACHMENT) continue;
       const e = saveEvidence(a, mode, evidenceDir, out);
       if (e) evidence.set(e.sha256, e);

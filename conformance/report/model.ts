@@ -1,4 +1,4 @@
-import type { TestTiming } from '../harness/timing';
+import type { TestTiming } from '../observers/timing';
 import type { ClauseKind, Mode } from '../../spec/clauses';
 
 /**
@@ -43,7 +43,7 @@ export interface TestRecord {
   /** How often the test saw its subject outside its parts (outcome/subject.ts). */
   observed?: Count[];
   durationMs: number;
-  /** Where the last attempt's time went (harness/timing.ts): set-up, page loads, waits, fake-clock runs, the rest. */
+  /** Where the last attempt's time went (observers/timing.ts): set-up, page loads, waits, fake-clock runs, the rest. */
   timing?: TestTiming;
   attempts: number;
   error?: string;

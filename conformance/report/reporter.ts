@@ -1,11 +1,9 @@
-import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestError } from '@playwright/test/reporter';
 import { stripVTControlCharacters } from 'node:util';
-import type { Mode } from '../../spec/clauses';
+import { MODES, type Mode } from '../../spec/clauses';
 import { clauseIdsOf } from '../harness/clause';
-import { ROOT } from '../harness/paths';
 import { currentRun } from '../run/channel';
 import { loadPresets } from '../expectations/model';
 import { checkShards, factsByMode, shardReasons } from '../run/facts';
@@ -19,6 +17,8 @@ import type { Report } from './model';
 import { mutationOf } from './mutation';
 import { publish, stagingDir, writeLastRun } from './publish';
 import { browserFromFacts, factsFromSuite, targetsFromFacts } from './run-info';
+import { ROOT } from '../../spec/root';
+import { runSync } from '../../launcher/run-sync';
 
 /**
  * Playwright reporter that turns test results into clause verdicts and writes the report:
@@ -89,7 +89,7 @@ export default class ConformanceReporter implements Reporter {
     const facts = factsFromSuite(this.suite);
     const report = buildReport({
       tests, selected,
-      modes: (['static', 'server'] as Mode[]).filter((m) => modes.has(m)),
+      modes: MODES.filter((m) => modes.has(m)),
       // The shards' own scope when merging their results; else this run's.
       gateScope: facts[0]?.gateScope ?? currentRun().gateScope,
       targets: targetsFromFacts(facts, modes),
@@ -152,12 +152,8 @@ function writeJson(file: string, data: unknown): void {
 
 function suiteInfo(): Report['suite'] {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
-  let gitSha: string | undefined;
-  try {
-    gitSha = execSync('git rev-parse HEAD', { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() || undefined;
-  } catch {
-    gitSha = undefined;
-  }
+  const git = runSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, timeoutMs: 5_000 });
+  const gitSha = (git.status === 0 && git.stdout.trim()) || undefined;
   return { name: pkg.name, version: pkg.version, gitSha };
 }
 

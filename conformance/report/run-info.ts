@@ -6,7 +6,7 @@ import type { Report, TargetInfo } from './model';
 /**
  * The run's facts, read back from the results (see conformance/run/facts.ts): the same in a live
  * run and in `merge-reports` of blob reports made elsewhere. Each worker attaches them to its first
- * test (harness/run-facts.ts), so a run holds several copies: one set per worker.
+ * test (setup/run-facts.ts), so a run holds several copies: one set per worker.
  */
 export function factsFromSuite(suite: Suite | undefined): RunFacts[] {
   const out: RunFacts[] = [];

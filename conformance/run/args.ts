@@ -20,7 +20,6 @@ export interface RunArgs {
   otherBuild?: string;
   merge?: string;
   force: boolean;
-  rebuild: boolean;
   /** --isolate: a new browser context for every test instead of one per worker, reset between tests. */
   isolate: boolean;
   maxPages?: number;
@@ -30,7 +29,7 @@ export interface RunArgs {
   noDiscovery: boolean;
   /** --expectations <preset|file>, repeatable, in order (conformance/expectations/model.ts); added after the config's. */
   expectations: string[];
-  /** --project static|server (reference runs: which modes). */
+  /** Which of the config's targets to judge: --mode without --target (or Playwright's spelling, --project); empty: all. */
   projects: Mode[];
   workers?: number | string;
   reporters: string[];
@@ -57,7 +56,6 @@ const OPTIONS = {
   'other-build': { type: 'string' },
   merge: { type: 'string' },
   force: { type: 'boolean' },
-  rebuild: { type: 'boolean' },
   isolate: { type: 'boolean' },
   'max-pages': { type: 'string' },
   'ignore-robots': { type: 'boolean' },
@@ -105,7 +103,6 @@ export function parseRunArgs(argv: string[]): RunArgs {
     otherBuild: str('other-build'),
     merge: str('merge'),
     force: !!v.force,
-    rebuild: !!v.rebuild,
     isolate: !!v.isolate,
     ignoreRobots: !!v['ignore-robots'],
     writeProfile: str('write-profile'),
@@ -122,7 +119,7 @@ export function parseRunArgs(argv: string[]): RunArgs {
     out.mode = mode;
   }
   for (const p of (v.project as string[] | undefined) ?? []) {
-    if (p !== 'static' && p !== 'server') throw new UsageError(`--project must be static or server here, not "${p}" (the site's own checks run with npm test).`);
+    if (p !== 'static' && p !== 'server') throw new UsageError(`--project must be static or server, not "${p}".`);
     if (!out.projects.includes(p)) out.projects.push(p);
   }
   const maxPages = str('max-pages');
@@ -154,9 +151,10 @@ export function parseRunArgs(argv: string[]): RunArgs {
   out.playwrightArgs.push(...rest);
   out.filtered = (parsed.tokens ?? []).some((t) => t.kind === 'option' && ['grep', 'grep-invert', 'last-failed'].includes(t.name)) || rest.some((a) => !a.startsWith('-'));
 
-  if (out.mode && !out.target) throw new UsageError('--mode goes with --target (to run one mode of the reference site, use --project static or --project server).');
+  // --mode alone picks the config's target of that mode.
+  if (out.mode && !out.target && !out.projects.includes(out.mode)) out.projects.push(out.mode);
   if (out.target && !out.mode) throw new UsageError('--target needs --mode static|server (how the target delivers its pages).');
-  if (out.otherBuild && !out.target) throw new UsageError('--other-build goes with --target (the reference run serves its own second build).');
+  if (out.otherBuild && !out.target) throw new UsageError('--other-build goes with --target (for a config\'s target, write its "otherBuild" in the config).');
   if (out.target && out.projects.some((p) => p !== out.mode)) throw new UsageError(`--project ${out.projects.join(', ')} does not match --mode ${out.mode}; leave --project out with --target.`);
   // The discovery flags need a target given by URL: by --target or by the config (checked once it is read, cli/resolve-run.ts).
   if (out.merge !== undefined) {

@@ -1,36 +1,33 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
-import { MODES, type Run, type RunTarget } from './model';
-import type { TargetProfile } from './profile';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { ROOT } from '../../spec/root';
+import type { Run, RunTarget } from './model';
 
 /**
  * THE way a run reaches Playwright: the environment variable CONFORMANCE_RUN holds the absolute
  * path of a JSON file with the Run (model.ts). The CLI writes it; global setup may write a
- * completed copy (reference URLs, probe facts) and point the variable at it before the workers
- * start. Nothing else in the project reads CONFORMANCE_* variables or process.argv to learn
- * about the run. Without the variable (plain `npx playwright test`), the run is the default:
- * the reference site in both modes, reports/ as the output folder, gate over the selected clauses.
+ * completed copy (served targets' URLs, probe facts) and point the variable at it before the
+ * workers start. Nothing else in the project reads CONFORMANCE_* variables or process.argv to learn
+ * about the run. Without the variable (plain `npx playwright test`), the run is the default run —
+ * no target, unless the Playwright config in use says otherwise (setDefaultRun: the repository's
+ * own config makes it its reference site in both modes).
  */
 export const RUN_ENV = 'CONFORMANCE_RUN';
 
-/**
- * Repository (or installed package) root: this file lives in conformance/run, or, compiled for the
- * package (npm run build:cli, tsconfig.cli.json), in dist/conformance/run.
- */
-export const ROOT = packageRoot(resolve(__dirname, '..', '..'));
-
-export function packageRoot(up: string): string {
-  return basename(up) === 'dist' && existsSync(join(up, '..', 'package.json')) ? resolve(up, '..') : up;
-}
-export const REFERENCE_PROFILE_FILE = join(ROOT, 'fixtures', 'targets', 'reference.json');
-
 let cached: { file: string | undefined; run: Run } | undefined;
+let fallback: () => Run = () => defaultRun();
+
+/** The run of a process whose environment names no run file (a Playwright config sets it before anything reads the run). */
+export function setDefaultRun(make: () => Run): void {
+  fallback = make;
+  cached = undefined;
+}
 
 /** The current run: the file named by CONFORMANCE_RUN, else the default run. Read once per process and file. */
 export function currentRun(): Run {
   const file = process.env[RUN_ENV] || undefined;
   if (cached && cached.file === file) return cached.run;
-  const run = file ? readRunFile(file) : defaultRun();
+  const run = file ? readRunFile(file) : fallback();
   cached = { file, run };
   return run;
 }
@@ -70,20 +67,12 @@ export function defaultRun(overrides: Partial<Run> = {}): Run {
   return {
     version: 1,
     kind: 'test',
-    targets: MODES.map(referenceTarget),
+    targets: [],
     out: join(ROOT, 'reports'),
     gateScope: 'selected',
-    options: { force: false, rebuild: false, noBuild: false, reporters: [], playwrightArgs: [] },
+    options: { force: false, reporters: [], playwrightArgs: [] },
     discovery: { enabled: false, ignoreRobots: false },
     ...overrides,
-  };
-}
-
-export function referenceTarget(mode: RunTarget['mode']): RunTarget {
-  return {
-    mode,
-    reference: true,
-    profile: { path: REFERENCE_PROFILE_FILE, source: 'reference', content: JSON.parse(readFileSync(REFERENCE_PROFILE_FILE, 'utf8')) as TargetProfile },
   };
 }
 

@@ -3,7 +3,7 @@ import type { BrowserFacts, ProfileRef, Run, TargetFacts } from './model';
 
 /**
  * Run facts travel inside the test results: each worker attaches one JSON of this shape to the
- * first test it runs (conformance/harness/run-facts.ts). Every shard runs tests in workers, and
+ * first test it runs (conformance/setup/run-facts.ts). Every shard runs tests in workers, and
  * Playwright keeps attachments in blob reports, so `playwright merge-reports` on any machine hands
  * the reporter the targets, build ids, browser, profile and shard identity of every shard, and the
  * reporter can tell which shard is missing.

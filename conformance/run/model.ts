@@ -5,7 +5,7 @@ import type { TargetProfile } from './profile';
 /**
  * One run of the conformance suite, as one typed value. The CLI builds it (parse once, validate
  * once) and hands it to Playwright through a JSON file (see channel.ts); global setup completes
- * the reference targets it starts; tests see it only through the `target` fixture.
+ * it (targets served by a global setup, probe facts); tests see it only through the `target` fixture.
  *
  * This folder imports nothing from harness/, report/ or cli/ (they import it), so it can be read
  * from the config, the workers, the reporter and the CLI without a cycle.
@@ -21,7 +21,7 @@ export interface Run {
   /** Which clauses the gate covers: every normative clause, or only those with a test selected in this run. */
   gateScope: 'all' | 'selected';
   options: RunOptions;
-  /** The Chromium chosen for the run (see harness/browser.ts); absent: look it up where needed. */
+  /** The Chromium chosen for the run (see setup/browser.ts); absent: look it up where needed. */
   browser?: BrowserFacts;
   discovery: DiscoveryOptions;
   /** For `merge`: the folder holding the shards' blob reports. */
@@ -35,9 +35,9 @@ export interface Run {
 
 export interface RunTarget {
   mode: Mode;
-  /** Base URL; absent until global setup has started the reference site. */
+  /** Base URL; absent until the global setup that serves the target has started it (the repository's reference site). */
   url?: string;
-  /** True when the harness builds and serves the reference site itself. */
+  /** True for the repository's own reference site, built and served by its Playwright config (targets/setup.ts). */
   reference: boolean;
   /** Another build of the same site (C7.3). */
   otherBuildUrl?: string;
@@ -57,7 +57,7 @@ export interface ProfileRef {
   unfilled?: Record<string, string>;
 }
 
-/** What the probe saw (harness/probe.ts ProbeResult, the parts the run keeps). */
+/** What the probe saw (setup/probe.ts ProbeResult, the parts the run keeps). */
 export interface TargetFacts {
   isThisKind: boolean;
   kindReason: string;
@@ -67,7 +67,7 @@ export interface TargetFacts {
   status?: number;
   /**
    * Where the home page's scripts come from ("/_next/static/", or under a basePath or assetPrefix):
-   * a page is the site's own when it loads a script from there (harness/site-page.ts).
+   * a page is the site's own when it loads a script from there (observers/site-page.ts).
    */
   assetPrefix?: string;
 }
@@ -83,10 +83,6 @@ export interface BrowserFacts {
 export interface RunOptions {
   /** Run the tests even on a target that does not look like this kind of site. */
   force: boolean;
-  /** Rebuild the reference site even when its build is fresh. */
-  rebuild: boolean;
-  /** Never build the reference site (use the builds there are; the bench sets this). */
-  noBuild: boolean;
   /**
    * A new browser context for every test. Without it each worker keeps one context, which
    * Playwright resets between tests (pages closed, about:blank, cookies and storage cleared, the
@@ -104,7 +100,7 @@ export interface RunOptions {
 }
 
 export interface DiscoveryOptions {
-  /** False: the profile is used as given (--no-discovery, or the reference site). */
+  /** False: the profile is used as given (--no-discovery, or discovery: false in the config). */
   enabled: boolean;
   maxPages?: number;
   ignoreRobots: boolean;
@@ -113,4 +109,3 @@ export interface DiscoveryOptions {
   observations?: Record<string, unknown>;
 }
 
-export const MODES: readonly Mode[] = ['static', 'server'];

@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import Ajv from 'ajv';
 import type { Mode } from '../../spec/clauses';
 import type { ScenarioName, Scenarios } from '../scenarios/table';
-import { ROOT } from './channel';
+import { ROOT } from '../../spec/root';
 
 export type { Control } from '../scenarios/schema';
 export type { ScenarioName, Scenarios, ScenarioValue } from '../scenarios/table';

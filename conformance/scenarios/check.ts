@@ -10,7 +10,7 @@ export interface CheckTools {
   get(path: string): Promise<FetchedPage>;
   /**
    * The page, noted as bad when it cannot be fetched, answers an error status, or is not a page of
-   * this site (harness/site-page.ts: the same words as the tests' `untested`).
+   * this site (observers/site-page.ts: the same words as the tests' `untested`).
    */
   answers(path: string): Promise<FetchedPage>;
   /**

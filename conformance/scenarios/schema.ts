@@ -1,4 +1,4 @@
-import type { Mode } from '../../spec/clauses';
+import { MODES, type Mode } from '../../spec/clauses';
 
 /**
  * Typed JSON-schema pieces: each gives the JSON the profile schema is written with and, through
@@ -71,7 +71,7 @@ export function optional<T>(shape: Shape<T>): Shape<T> & { optional: true } {
 /** The schema's shared definitions; properties refer to them by name. */
 export const DEFINITIONS = {
   path: str({ pattern: '^/' }),
-  modes: array(oneOf<Mode>(['static', 'server']), { minItems: 1, uniqueItems: true }),
+  modes: array(oneOf<Mode>([...MODES]), { minItems: 1, uniqueItems: true }),
   control: object({ role: oneOf(['button', 'link']), name: str({ minLength: 1 }) }, { description: 'A control found by its accessible role and name.' }),
 };
 

@@ -1,12 +1,12 @@
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
-import { requestEvidence } from '../harness/evidence';
+import { requestEvidence } from '../observers/evidence';
 import { expect, test, type Page } from '../harness/fixtures';
-import { clickLinkTo, open, settle } from '../harness/navigation';
+import { clickLinkTo, open, settle } from '../observers/navigation';
 import type { Observer } from '../harness/observe';
-import { readPageData } from '../harness/page-data';
-import type { LoggedRequest, RequestLog } from '../harness/request-log';
-import { pathOf, within } from '../harness/sample';
+import { readPageData } from '../observers/page-data';
+import type { LoggedRequest, RequestLog } from '../observers/request-log';
+import { pathOf, within } from '../observers/sample';
 
 /** The path with a text suffix the spec asks for: /x → /x.txt, / → /index.txt. */
 function withTextSuffix(path: string): string {

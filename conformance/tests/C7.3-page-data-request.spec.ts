@@ -1,15 +1,15 @@
 import type { Route } from '@playwright/test';
-import { LATE, orLate } from '../harness/bound';
+import { LATE, orLate } from '../observers/bound';
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
-import { requestEvidence } from '../harness/evidence';
+import { requestEvidence } from '../observers/evidence';
 import { expect, test, type Page } from '../harness/fixtures';
-import { activateLink, clickLinkTo, open, settle } from '../harness/navigation';
+import { activateLink, clickLinkTo, open, settle } from '../observers/navigation';
 import type { Observer } from '../harness/observe';
-import { pageDataPath, readPageData } from '../harness/page-data';
+import { pageDataPath, readPageData } from '../observers/page-data';
 import type { TargetProfile } from '../run/profile';
-import { RequestLog, type LoggedRequest } from '../harness/request-log';
-import { pathOf, within } from '../harness/sample';
+import { RequestLog, type LoggedRequest } from '../observers/request-log';
+import { pathOf, within } from '../observers/sample';
 import { captureNavigation, swapAnswer } from './swap-answer';
 
 /** Each advisory of the swap test within this, inside its 120 s: time left to record and close. */

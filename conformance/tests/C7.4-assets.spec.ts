@@ -1,12 +1,12 @@
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
-import { requestEvidence } from '../harness/evidence';
+import { requestEvidence } from '../observers/evidence';
 import { expect, test } from '../harness/fixtures';
-import { settle } from '../harness/navigation';
-import { requireSitePage, siteFix } from '../harness/site-page';
+import { settle } from '../observers/navigation';
+import { requireSitePage, siteFix } from '../observers/site-page';
 import type { Observer } from '../harness/observe';
 import { scenarioFor, type TargetProfile } from '../run/profile';
-import { RequestLog, type LoggedRequest } from '../harness/request-log';
+import { RequestLog, type LoggedRequest } from '../observers/request-log';
 import type { Browser } from '@playwright/test';
 import type { Mode } from '../../spec/clauses';
 

@@ -2,8 +2,8 @@ import type { Request } from '@playwright/test';
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
 import { expect, test } from '../harness/fixtures';
-import { open } from '../harness/navigation';
-import { within } from '../harness/sample';
+import { open } from '../observers/navigation';
+import { within } from '../observers/sample';
 
 describeClause('C7.5', () => {
   test('submitting the form posts the server-function call to the current page\'s path', async ({ page, target, requestLog, noReload, faults, obs }, testInfo) => {

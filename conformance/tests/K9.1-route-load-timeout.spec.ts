@@ -1,8 +1,9 @@
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
 import { expect, test } from '../harness/fixtures';
-import { open } from '../harness/navigation';
-import { pathOf, within } from '../harness/sample';
+import { open } from '../observers/navigation';
+import { pathOf, within } from '../observers/sample';
+import { seconds } from '../../launcher/format';
 
 // The two sides of the 3.8 s boundary are the clause's parts: still waiting at 3.7 s, given up by 3.9 s.
 describeClause('K9.1', ({ parts, part }) => {
@@ -37,7 +38,7 @@ describeClause('K9.1', ({ parts, part }) => {
     const at37 = { fakeMs: (await clock.now().catch(() => NaN)) - t0, shown, documents: requestLog.documents(mark).map((d) => d.url) };
     await record(testInfo, 'at 3.7 s', { ...at37, heldScripts: scripts });
     await obs.part(part('loading-3.7'), () => {
-      obs.saw('boundary run', `${from} → ${to}, route code held, at ${(at37.fakeMs / 1000).toFixed(1)} s`);
+      obs.saw('boundary run', `${from} → ${to}, route code held, at ${seconds(at37.fakeMs)}`);
       expect(at37.documents, `expected no whole-page load 3.7 s after clicking the link to ${to} (the route load has not timed out yet); observed document requests`).toEqual([]);
       expect(safeDecode(shown), `expected ${from} still shown 3.7 s after the click, its route code held; observed`).toBe(from);
     });

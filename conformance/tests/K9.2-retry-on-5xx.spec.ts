@@ -3,9 +3,9 @@ import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
 import { expect, test, type Page } from '../harness/fixtures';
 import type { Observer } from '../harness/observe';
-import { isPageDataRequest, isPageDataRequestOf } from '../harness/page-data';
-import type { RequestLog } from '../harness/request-log';
-import { within } from '../harness/sample';
+import { isPageDataRequest, isPageDataRequestOf } from '../observers/page-data';
+import type { RequestLog } from '../observers/request-log';
+import { within } from '../observers/sample';
 
 function freshSlug(): string {
   return `k92-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;

@@ -1,12 +1,12 @@
 import type { TestInfo } from '@playwright/test';
 import { markInapplicable, record } from '../harness/clause';
-import type { FakeClock } from '../harness/clock';
+import type { FakeClock } from '../observers/clock';
 import { describeClause } from '../harness/describe-clause';
 import { expect, test, type Page } from '../harness/fixtures';
-import { navigateAtAge, settle } from '../harness/navigation';
+import { navigateAtAge, settle } from '../observers/navigation';
 import type { Observer } from '../harness/observe';
-import type { RequestLog } from '../harness/request-log';
-import { within } from '../harness/sample';
+import type { RequestLog } from '../observers/request-log';
+import { within } from '../observers/sample';
 
 /**
  * K9.3 "Prefetched page data counts as fresh for 30 seconds", read against Next.js 14.2 (spec/clauses.ts

@@ -1,12 +1,13 @@
 import { record } from '../harness/clause';
-import type { FakeClock } from '../harness/clock';
+import type { FakeClock } from '../observers/clock';
 import { describeClause } from '../harness/describe-clause';
 import { expect, test, type Page } from '../harness/fixtures';
-import { navigateAtAge, open, type AtAge } from '../harness/navigation';
-import type { RequestLog } from '../harness/request-log';
+import { navigateAtAge, open, type AtAge } from '../observers/navigation';
+import type { RequestLog } from '../observers/request-log';
 import type { Observer } from '../harness/observe';
-import { readPageData, requestLike } from '../harness/page-data';
-import { within } from '../harness/sample';
+import { readPageData, requestLike } from '../observers/page-data';
+import { within } from '../observers/sample';
+import { seconds } from '../../launcher/format';
 
 interface Prefetched { order: number; at: Promise<number>; requests: { url: string; shape: string; done: boolean; t: number }[] }
 
@@ -74,7 +75,7 @@ async function prefetchHeldTheData(page: Page, log: RequestLog, clock: FakeClock
   const atOnce = await navigateAtAge(page, { log, clock, obs }, { from: prefetchPage, to: path, mark: again.prefetchedAt, ageMs: 0, waitForDataMs: 2_000, fix: NO_LINK });
   if (atOnce.pageData.length || atOnce.documents.length) {
     return obs.untested(
-      `the prefetch of ${path} from ${prefetchPage} did not hold its page data: a navigation ${(atOnce.age / 1000).toFixed(1)} s after it fetched the data again (${[...atOnce.pageData, ...atOnce.documents].join(', ')}), so there was no prefetched data whose expiry could be timed`,
+      `the prefetch of ${path} from ${prefetchPage} did not hold its page data: a navigation ${seconds(atOnce.age)} after it fetched the data again (${[...atOnce.pageData, ...atOnce.documents].join(', ')}), so there was no prefetched data whose expiry could be timed`,
       'name in the profile (prefetch.page) a page whose prefetches hold the data of the pages they prefetch',
     );
   }
@@ -93,9 +94,9 @@ describeClause('K9.4', ({ parts }) => {
     await record(testInfo, 'navigation at 299 s', { ...picked, ageAtClickMs: age, pageData, allPageData: requestLog.pageData(since).map((e) => e.url), documents, control });
 
     if (age >= 300_000) return obs.cantTell(`the navigation could not be made within 300 s of the prefetch (it was made at ${age} ms)`);
-    obs.saw('boundary run', `${prefetchPage} → ${picked.path} at ${(age / 1000).toFixed(1)} s`);
-    const used = control ? ` (a navigation ${(control.age / 1000).toFixed(1)} s after a prefetch used it without one)` : '';
-    expect(pageData, `expected the data of ${picked.path}, prefetched ${(age / 1000).toFixed(1)} s ago, to be used as prefetched (no page-data request)${used}; observed requests`).toEqual([]);
+    obs.saw('boundary run', `${prefetchPage} → ${picked.path} at ${seconds(age)}`);
+    const used = control ? ` (a navigation ${seconds(control.age)} after a prefetch used it without one)` : '';
+    expect(pageData, `expected the data of ${picked.path}, prefetched ${seconds(age)} ago, to be used as prefetched (no page-data request)${used}; observed requests`).toEqual([]);
     expect(documents, `expected the navigation to ${picked.path} to need no whole-page load${used}; observed document requests`).toEqual([]);
   });
 
@@ -110,8 +111,8 @@ describeClause('K9.4', ({ parts }) => {
     await record(testInfo, 'navigation at 301 s', { ...picked, ageAtClickMs: age, pageData, documents, control });
 
     if (age <= 300_000) return obs.cantTell(`the navigation was made ${age} ms after the prefetch, not after 300 s`);
-    obs.saw('boundary run', `${prefetchPage} → ${picked.path} at ${(age / 1000).toFixed(1)} s`);
-    expect(pageData.length, `expected the data of ${picked.path}, prefetched ${(age / 1000).toFixed(1)} s ago, to be fetched anew; observed no page-data request for it within 5 s of the click`).toBeGreaterThan(0);
+    obs.saw('boundary run', `${prefetchPage} → ${picked.path} at ${seconds(age)}`);
+    expect(pageData.length, `expected the data of ${picked.path}, prefetched ${seconds(age)} ago, to be fetched anew; observed no page-data request for it within 5 s of the click`).toBeGreaterThan(0);
     expect(documents, `expected the navigation to ${picked.path} to need no whole-page load; observed document requests`).toEqual([]);
   });
 });

@@ -1,11 +1,11 @@
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
 import type { Hold } from '../harness/faults';
-import type { InflightCounter } from '../harness/inflight';
+import type { InflightCounter } from '../observers/inflight';
 import { expect, test } from '../harness/fixtures';
-import { open } from '../harness/navigation';
-import { isPrefetchRequestOf, readPageData, requestLike } from '../harness/page-data';
-import { within } from '../harness/sample';
+import { open } from '../observers/navigation';
+import { isPrefetchRequestOf, readPageData, requestLike } from '../observers/page-data';
+import { within } from '../observers/sample';
 
 const LIMIT = 5;
 /**

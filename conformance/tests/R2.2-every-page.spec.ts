@@ -1,9 +1,9 @@
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
-import { sameAddress, settle } from '../harness/navigation';
+import { sameAddress, settle } from '../observers/navigation';
 import type { Response } from '@playwright/test';
 import { expect, test, type Page } from '../harness/fixtures';
-import { pageIsOfSite } from '../harness/site-page';
+import { pageIsOfSite } from '../observers/site-page';
 import { groupByShape } from '../crawl/shape';
 import { coverage, sitePagesOf, walkOf } from './every-page';
 

@@ -1,9 +1,9 @@
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
-import { clickLinkTo, open, settle, waitForAddress } from '../harness/navigation';
-import { headings, quoted, visibleLines } from '../harness/page-text';
-import { sample } from '../harness/sample';
-import { requireSitePage, siteFix } from '../harness/site-page';
+import { clickLinkTo, open, settle, waitForAddress } from '../observers/navigation';
+import { headings, quoted, visibleLines } from '../observers/page-text';
+import { sample } from '../observers/sample';
+import { requireSitePage, siteFix } from '../observers/site-page';
 import { expect, test, type Page } from '../harness/fixtures';
 
 const HEADING = '404';

@@ -1,10 +1,10 @@
 import { markInapplicable, record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
-import { open, settle } from '../harness/navigation';
+import { open, settle } from '../observers/navigation';
 import type { Observer } from '../harness/observe';
-import { headings, quoted } from '../harness/page-text';
-import { sample } from '../harness/sample';
-import { requireSitePage, siteFix } from '../harness/site-page';
+import { headings, quoted } from '../observers/page-text';
+import { sample } from '../observers/sample';
+import { requireSitePage, siteFix } from '../observers/site-page';
 import { expect, test, type Page, type Target } from '../harness/fixtures';
 import type { PartId } from '../../spec/clauses';
 

@@ -1,8 +1,8 @@
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
-import { open } from '../harness/navigation';
-import { headings, quoted, visibleLines } from '../harness/page-text';
-import { sample } from '../harness/sample';
+import { open } from '../observers/navigation';
+import { headings, quoted, visibleLines } from '../observers/page-text';
+import { sample } from '../observers/sample';
 import { expect, test } from '../harness/fixtures';
 
 const CLIENT_ERROR = 'Application error: a client-side exception has occurred';

@@ -1,7 +1,7 @@
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
 import { expect, test } from '../harness/fixtures';
-import { profileGroupsNote } from '../harness/route-groups';
+import { profileGroupsNote } from '../observers/route-groups';
 import { scenarioFor } from '../run/profile';
 import { coverage, sitePagesOf, walkOf } from './every-page';
 

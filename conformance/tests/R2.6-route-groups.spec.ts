@@ -1,10 +1,10 @@
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
-import { clickLinkTo, open, settle, waitForAddress } from '../harness/navigation';
-import { quoted } from '../harness/page-text';
+import { clickLinkTo, open, settle, waitForAddress } from '../observers/navigation';
+import { quoted } from '../observers/page-text';
 import { expect, test, type Page } from '../harness/fixtures';
-import { readPageData } from '../harness/page-data';
-import { groupsInFlightText, groupsInSegment, groupsInStateTree, groupsOfDocument, profileGroupsNote } from '../harness/route-groups';
+import { readPageData } from '../observers/page-data';
+import { groupsInFlightText, groupsInSegment, groupsInStateTree, groupsOfDocument, profileGroupsNote } from '../observers/route-groups';
 import { scenarioFor } from '../run/profile';
 
 /** A path segment written in parentheses, e.g. "(site)" or "%28site%29". */

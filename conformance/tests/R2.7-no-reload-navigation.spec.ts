@@ -1,8 +1,8 @@
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
-import { clickLinkTo, open, sameAddress } from '../harness/navigation';
-import { quoted } from '../harness/page-text';
-import { sample } from '../harness/sample';
+import { clickLinkTo, open, sameAddress } from '../observers/navigation';
+import { quoted } from '../observers/page-text';
+import { sample } from '../observers/sample';
 import { expect, test, type Page } from '../harness/fixtures';
 
 /** What the page shows: its title and the text of its main content. */

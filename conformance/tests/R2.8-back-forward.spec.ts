@@ -1,8 +1,8 @@
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
-import { open, waitForAddress } from '../harness/navigation';
-import { quoted } from '../harness/page-text';
-import { sample } from '../harness/sample';
+import { open, waitForAddress } from '../observers/navigation';
+import { quoted } from '../observers/page-text';
+import { sample } from '../observers/sample';
 import { expect, test, type Page } from '../harness/fixtures';
 
 // The test names both parts, so a precondition it stops on before either is observed is theirs.

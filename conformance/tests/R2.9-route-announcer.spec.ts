@@ -1,11 +1,11 @@
-import { announcements, readLiveRegions } from '../harness/announcer';
+import { announcements, readLiveRegions } from '../observers/announcer';
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
-import { clickLinkTo, open, settle, waitForAddress } from '../harness/navigation';
+import { clickLinkTo, open, settle, waitForAddress } from '../observers/navigation';
 import type { Observer } from '../harness/observe';
-import { quoted } from '../harness/page-text';
-import { sample } from '../harness/sample';
-import type { RequestLog } from '../harness/request-log';
+import { quoted } from '../observers/page-text';
+import { sample } from '../observers/sample';
+import type { RequestLog } from '../observers/request-log';
 import { expect, test, type Page } from '../harness/fixtures';
 
 /** The text of the first heading (h1–h6 or role=heading) in document order, live regions left out. */

@@ -2,13 +2,13 @@ import type { Browser, TestInfo } from '@playwright/test';
 import type { Target } from '../harness/fixtures';
 import type { Observer } from '../harness/observe';
 import { scenarioFor, type Scenarios } from '../run/profile';
-import { sharedOnce } from '../harness/shared-once';
-import { walkSite, type WalkPage } from '../harness/site-walk';
-import { timed } from '../harness/timing';
+import { sharedOnce } from '../setup/shared-once';
+import { walkSite, type WalkPage } from '../observers/site-walk';
+import { timed } from '../observers/timing';
 
 /**
  * Shared by the every-page checks (R2.6, C7.4, R2.2 *-every-page.spec.ts): the pages the profile's
- * `sitePages` lists, walked once per mode and run (harness/site-walk.ts) and judged by each clause.
+ * `sitePages` lists, walked once per mode and run (observers/site-walk.ts) and judged by each clause.
  * A page that does not load is reported as such and the others are still checked.
  */
 

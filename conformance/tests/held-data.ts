@@ -1,10 +1,11 @@
-import type { FakeClock } from '../harness/clock';
+import type { FakeClock } from '../observers/clock';
 import type { Page, Target } from '../harness/fixtures';
-import { navigateAtAge, settle, waitForAddress, type AtAge } from '../harness/navigation';
+import { navigateAtAge, settle, waitForAddress, type AtAge } from '../observers/navigation';
 import type { Observer } from '../harness/observe';
-import { readPageData, requestLike } from '../harness/page-data';
-import type { RequestLog } from '../harness/request-log';
-import { within } from '../harness/sample';
+import { readPageData, requestLike } from '../observers/page-data';
+import type { RequestLog } from '../observers/request-log';
+import { within } from '../observers/sample';
+import { seconds } from '../../launcher/format';
 
 /**
  * Page data the client holds, and its age (K9.3's ways of observing freshness): data a prefetch
@@ -88,7 +89,7 @@ export async function prefetchHeldTheData(page: Page, log: RequestLog, clock: Fa
   const atOnce = await navigateAtAge(page, { log, clock, obs }, { from, to, mark: prefetch.answeredAt, ageMs: 0, waitForDataMs: 2_000, fix: fix.noPrefetch });
   if (atOnce.pageData.length || atOnce.documents.length) {
     return obs.untested(
-      `the prefetch of ${to} from ${from} did not hold its page data: a navigation ${(atOnce.age / 1000).toFixed(1)} s after it fetched the data again (${[...atOnce.pageData, ...atOnce.documents].join(', ')}), so there was no prefetched page data whose freshness could be timed`,
+      `the prefetch of ${to} from ${from} did not hold its page data: a navigation ${seconds(atOnce.age)} after it fetched the data again (${[...atOnce.pageData, ...atOnce.documents].join(', ')}), so there was no prefetched page data whose freshness could be timed`,
       fix.noData,
     );
   }
@@ -163,4 +164,4 @@ export function navigatedPair(target: Target, obs: Observer): { from: string; to
   return { from, to, fix: 'name in the profile (pageData) a page whose link to a pre-rendered page is not prefetched, so that following it fetches the page\'s data' };
 }
 
-export const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+export const secs = seconds;

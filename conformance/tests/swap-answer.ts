@@ -1,8 +1,8 @@
 import type { BrowserContext, Page, Route } from '@playwright/test';
-import { activateLink, settle } from '../harness/navigation';
-import { isPageDataRequestOf, pageDataPath, readPageData } from '../harness/page-data';
-import { RequestLog, type LoggedRequest } from '../harness/request-log';
-import { within } from '../harness/sample';
+import { activateLink, settle } from '../observers/navigation';
+import { isPageDataRequestOf, pageDataPath, readPageData } from '../observers/page-data';
+import { RequestLog, type LoggedRequest } from '../observers/request-log';
+import { within } from '../observers/sample';
 
 /**
  * C7.3's advisory (what a client does with page data from another build): capture one build's

@@ -38,9 +38,12 @@ describe('conformance CLI arguments (conformance/run/args.ts)', () => {
     expect(a).toMatchObject({ maxPages: 20, ignoreRobots: true, writeProfile: 'p.json' });
   });
 
+  it('--mode without --target picks the config\'s target of that mode', () => {
+    expect(parseRunArgs(['--mode', 'static'])).toMatchObject({ mode: 'static', projects: ['static'] });
+  });
+
   const refused: [string[], RegExp][] = [
     [['--target', 'http://x'], /--target needs --mode/],
-    [['--mode', 'static'], /--mode goes with --target/],
     [['--mode', 'edge'], /static or server/],
     [['--target'], /--target needs a value/],
     [['--target', '--force'], /--target needs a value/],

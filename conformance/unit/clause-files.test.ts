@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLAUSES, type Clause } from '../../spec/clauses';
-import { ROOT } from '../harness/paths';
+import { ROOT } from '../../spec/root';
 
 /**
  * A clause is declared once: a test file is named `<clause ID>-<slug>.spec.ts`, declares that clause

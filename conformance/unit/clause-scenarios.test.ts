@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLAUSE_SCENARIOS, NORMATIVE, type NormativeClauseId } from '../../spec/clauses';
-import { ROOT } from '../harness/paths';
+import { ROOT } from '../../spec/root';
 
 /**
  * The registry's CLAUSE_SCENARIOS says which profile scenarios each clause is tested on (pre-flight,

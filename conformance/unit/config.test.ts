@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { configFor, settle } from '../config/apply';
 import { findConfigFile, loadConfig, validateConfig } from '../config/load';
 import { parseRunArgs, UsageError } from '../run/args';
-import { ROOT } from '../run/channel';
+import { ROOT } from '../../spec/root';
 
 const dir = mkdtempSync(join(tmpdir(), 'config-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -6,8 +6,8 @@ import { buildObservations, PENDING_CLAUSES } from '../discovery/observations';
 import { pathShapeOf, payloadShape, redactQuery } from '../discovery/redact';
 import { isPageDelivery } from '../discovery/requests';
 import { renderObservedHtml, renderObservedMarkdown } from '../report/observed';
-import { ROOT } from '../harness/paths';
 import { crawlOf, link, pageOf, referenceLike } from './discovery-crawl.fixture';
+import { ROOT } from '../../spec/root';
 
 const SECRET = 's3cr3t-value';
 

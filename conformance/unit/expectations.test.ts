@@ -5,7 +5,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import Ajv from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLAUSES, type Mode } from '../../spec/clauses';
-import { ROOT } from '../harness/paths';
 import { knownDeviation, presetsFor } from '../expectations/known';
 import { loadPresets, resolveExpectations, type Expectation } from '../expectations/model';
 import { markdownToHtml } from '../report/about';
@@ -14,6 +13,7 @@ import { renderHtml } from '../report/html';
 import { renderJUnit } from '../report/junit';
 import { renderMarkdown } from '../report/markdown';
 import type { Report } from '../report/model';
+import { ROOT } from '../../spec/root';
 
 const reportSchema = new Ajv({ allErrors: true }).compile(JSON.parse(readFileSync(join(ROOT, 'spec', 'schemas', 'report-schema.json'), 'utf8')));
 const fileSchema = new Ajv({ allErrors: true }).compile(JSON.parse(readFileSync(join(ROOT, 'spec', 'schemas', 'expectations.schema.json'), 'utf8')));

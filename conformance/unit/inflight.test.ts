@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { InflightCounter } from '../harness/inflight';
+import { InflightCounter } from '../observers/inflight';
 
 /** Random request intervals [start, end) on a shared timeline. */
 const intervals = fc.array(fc.tuple(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 1, max: 200 })), { maxLength: 40 })

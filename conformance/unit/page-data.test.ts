@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeSegments, isNavigationFetch, isPageDataRequest, isPrefetchRequest, pageDataPath, readPageData, type RequestLike } from '../harness/page-data';
+import { decodeSegments, isNavigationFetch, isPageDataRequest, isPrefetchRequest, pageDataPath, readPageData, type RequestLike } from '../observers/page-data';
 
 // Real request shapes of each version: URLs and headers recorded in Chromium from the matrix site's
 // builds (.cache/implementations/, 2026-11-23: next 14.2.35 and 16.4.6 static exports) and from

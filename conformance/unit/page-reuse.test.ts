@@ -2,10 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, lookupChromium } from '../harness/browser';
-import { PagePool } from '../harness/page-reuse';
+import { CHROMIUM_ARGS, lookupChromium } from '../setup/browser';
+import { PagePool } from '../setup/page-reuse';
 
-// harness/page-reuse.ts: a test on the worker's reused page sees nothing of the test before it.
+// setup/page-reuse.ts: a test on the worker's reused page sees nothing of the test before it.
 const found = lookupChromium();
 const VIEWPORT = { width: 1280, height: 720 };
 const PAGE = '<!doctype html><p>a page</p>';

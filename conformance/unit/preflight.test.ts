@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../harness/paths';
 import type { TargetProfile } from '../run/profile';
 import { hasLink, preflight, renderPreflight } from '../preflight/preflight';
 import { titleOf } from '../scenarios/check';
 import { REQUIREMENTS } from '../preflight/requirements';
+import { ROOT } from '../../spec/root';
 
-/** A script of the site: a page that loads one is the site's own (harness/site-page.ts). */
+/** A script of the site: a page that loads one is the site's own (observers/site-page.ts). */
 const APP = '<script src="/_next/static/chunks/main.js" async></script>';
 
 /**

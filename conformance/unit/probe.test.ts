@@ -2,7 +2,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeTarget } from '../harness/probe';
+import { probeTarget } from '../setup/probe';
 
 const NEXT_LIKE = '<!doctype html><html><head><script src="/_next/static/chunks/main-abc.js?dpl=ref-123" async></script></head><body><h1>Hi</h1><script>self.__next_f.push([1,"0:{\\"P\\":null,\\"b\\":\\"BUILD42\\"}"])</script></body></html>';
 

@@ -2,8 +2,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REFERENCE_PROFILE_FILE as REFERENCE_PROFILE } from '../run/channel';
+import { ROOT } from '../../spec/root';
 import { loadProfile, scenarioFor, validateProfile, type TargetProfile } from '../run/profile';
+
+/** The reference site's profile (data of fixtures/targets/), as a sample of a real profile. */
+const REFERENCE_PROFILE = join(ROOT, 'fixtures', 'targets', 'reference.json');
 
 const reference = JSON.parse(readFileSync(REFERENCE_PROFILE, 'utf8')) as TargetProfile;
 

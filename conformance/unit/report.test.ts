@@ -4,13 +4,13 @@ import Ajv from 'ajv';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CLAUSES, type Mode } from '../../spec/clauses';
-import { ROOT } from '../harness/paths';
 import { buildReport, selectionKey, type CollectedTest } from '../report/build-report';
 import { diffReports, renderDiff } from '../report/diff';
 import { renderHtml } from '../report/html';
 import { renderJUnit } from '../report/junit';
 import { renderMarkdown } from '../report/markdown';
 import type { Report } from '../report/model';
+import { ROOT } from '../../spec/root';
 
 const schema = JSON.parse(readFileSync(join(ROOT, 'spec', 'schemas', 'report-schema.json'), 'utf8'));
 const validate = new Ajv({ allErrors: true }).compile(schema);

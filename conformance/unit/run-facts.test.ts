@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RunFactsNote } from '../harness/run-facts';
-import { defaultRun, referenceTarget, RUN_ENV, useRunFile, writeRunFile } from '../run/channel';
+import { RunFactsNote } from '../setup/run-facts';
+import { defaultRun, RUN_ENV, useRunFile, writeRunFile } from '../run/channel';
 import { FACTS_ATTACHMENT, parseFacts, type RunFacts } from '../run/facts';
 
-// The run facts ride on each worker's first test (harness/run-facts.ts): once per worker, and once
+// The run facts ride on each worker's first test (setup/run-facts.ts): once per worker, and once
 // more when a later test's page gives the framework version the first one could not.
 const URL_ = 'http://127.0.0.1:9';
 
@@ -37,7 +37,7 @@ let dir: string;
 const before = process.env[RUN_ENV];
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'run-facts-'));
-  const target = { ...referenceTarget('static'), url: URL_, reference: false, probe: { isThisKind: true, kindReason: 'test', buildId: 'b1' } };
+  const target = { mode: 'static' as const, profile: { path: 'profile.json', source: 'file' as const, content: { name: 'test', scenarios: {} } }, url: URL_, reference: false, probe: { isThisKind: true, kindReason: 'test', buildId: 'b1' } };
   useRunFile(writeRunFile(defaultRun({ out: dir, targets: [target], browser: { source: 'PATH' } })));
 });
 afterAll(() => {

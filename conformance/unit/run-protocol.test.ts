@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkCandidate, lookupChromium, wantsWindow } from '../harness/browser';
+import { checkCandidate, lookupChromium, wantsWindow } from '../setup/browser';
 import { renderJUnit } from '../report/junit';
 import type { Report } from '../report/model';
 import { publish, stagingDir, writeLastRun } from '../report/publish';
@@ -10,14 +10,15 @@ import { currentRun, defaultRun, readRunFile, RUN_ENV, useRunFile, writeRunFile 
 import { blobFileName, checkShards, shardReasons, type RunFacts } from '../run/facts';
 import { ensureWritableDir } from '../run/out-dir';
 import { UsageError } from '../run/args';
-import { staleReason, withBuildLock } from '../../launcher/lock';
+import { ROOT } from '../../spec/root';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'run-protocol-'));
 
 describe('the run file is the one channel to Playwright', () => {
   it('round-trips a run through CONFORMANCE_RUN and reads it once per file', () => {
     const dir = tmp();
-    const run = defaultRun({ out: dir, gateScope: 'all' });
+    const profile = { path: 'p.json', source: 'file' as const, content: { name: 'p', scenarios: {} } };
+    const run = defaultRun({ out: dir, gateScope: 'all', targets: (['static', 'server'] as const).map((mode) => ({ mode, url: `http://127.0.0.1:1/${mode}`, reference: false, profile })) });
     const file = writeRunFile(run);
     const before = process.env[RUN_ENV];
     try {
@@ -37,14 +38,14 @@ describe('the run file is the one channel to Playwright', () => {
   });
 
   it('no other file reads CONFORMANCE_* variables or process.argv to learn about the run', () => {
-    const root = path.resolve(__dirname, '..', '..');
-    const files = ['conformance', 'site/scripts', 'bench', 'playwright.config.ts'].flatMap((p) => walk(path.join(root, p)));
+    const root = ROOT;
+    const files = ['conformance', 'site/scripts', 'bench', 'targets', 'selftest', 'playwright.config.ts'].flatMap((p) => walk(path.join(root, p)));
     const offenders = files.filter((f) => !f.includes(`${path.sep}unit${path.sep}`) && !f.endsWith(path.join('run', 'channel.ts')))
       .filter((f) => /process\.env\.CONFORMANCE_|process\.env\[['"`]CONFORMANCE_/.test(fs.readFileSync(f, 'utf8')));
     expect(offenders).toEqual([]);
     const argv = files.filter((f) => !f.includes(`${path.sep}unit${path.sep}`) && !f.endsWith(path.join('run', 'channel.ts')) && /process\.argv/.test(fs.readFileSync(f, 'utf8'))).map((f) => path.relative(root, f)).sort();
     // Only command-line entry points read their own arguments.
-    expect(argv.filter((f) => !/cli[\\/]|main\.ts$|scripts[\\/]cli\.ts$|discovery[\\/]cli|matrix[\\/]/.test(f))).toEqual([]);
+    expect(argv.filter((f) => !/cli[\\/]|main\.ts$|scripts[\\/]cli\.ts$|discovery[\\/]cli|matrix[\\/]|selftest[\\/]reference-run\.ts$/.test(f))).toEqual([]);
   });
 });
 
@@ -181,31 +182,6 @@ describe('browser lookup says in one sentence why a candidate does not work', ()
     expect(pick(false)).toBe('chromium-headless-shell');
     expect(pick(true)).toBe('chromium');
     expect([['--headed'], ['--debug'], ['--ui'], ['--ui=x'], ['--grep', 'K9']].map(wantsWindow)).toEqual([true, true, true, true, false]);
-  });
-});
-
-describe('the build lock', () => {
-  it('breaks a lock left by a dead process at once, and says so', async () => {
-    const lockDir = path.join(tmp(), '.build-lock');
-    fs.mkdirSync(lockDir);
-    fs.writeFileSync(path.join(lockDir, 'owner.json'), JSON.stringify({ pid: 2 ** 22 + 12345, host: os.hostname(), since: 'then', what: 'a killed build' }));
-    expect(staleReason(lockDir)).toMatch(/is no longer running/);
-    const lines: string[] = [];
-    const started = Date.now();
-    const got = await withBuildLock(async () => 'built', { timeoutMs: 5000, lockDir, log: (l) => lines.push(l) });
-    expect(got).toBe('built');
-    expect(Date.now() - started).toBeLessThan(2000);
-    expect(lines.join('\n')).toMatch(/Breaking the build lock .*a killed build.*no longer running/);
-    expect(fs.existsSync(lockDir)).toBe(false);
-  });
-
-  it('waits for a live owner and says whom it waits for', async () => {
-    const lockDir = path.join(tmp(), '.build-lock');
-    fs.mkdirSync(lockDir);
-    fs.writeFileSync(path.join(lockDir, 'owner.json'), JSON.stringify({ pid: process.pid, host: os.hostname(), since: 'now', what: 'another run' }));
-    const lines: string[] = [];
-    await expect(withBuildLock(async () => 'x', { timeoutMs: 700, lockDir, log: (l) => lines.push(l) })).rejects.toThrow(/Gave up after/);
-    expect(lines[0]).toMatch(new RegExp(`held by process ${process.pid} \\(another run`));
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sameAddress } from '../harness/navigation';
-import { sample } from '../harness/sample';
+import { sameAddress } from '../observers/navigation';
+import { sample } from '../observers/sample';
 
 describe('sample', () => {
   it('returns the first reading that holds', async () => {

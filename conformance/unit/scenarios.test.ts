@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REFERENCE_PROFILE_FILE, ROOT } from '../run/channel';
 import { validateProfile, type TargetProfile } from '../run/profile';
 import { renderProfileSchema } from '../run/profile-schema';
 import { clausesOf } from '../scenarios/clauses';
 import { SCENARIO_NAMES, SCENARIOS } from '../scenarios/table';
+import { ROOT } from '../../spec/root';
 
 /**
  * The scenario table (conformance/scenarios/table.ts) is the one place a scenario is written: the
@@ -26,7 +26,7 @@ describe('the scenario table', () => {
   });
 
   it('is given in full by the reference site\'s profile (fixtures/targets/reference.json), so the reference run tests every clause', () => {
-    const reference = JSON.parse(readFileSync(REFERENCE_PROFILE_FILE, 'utf8')) as TargetProfile;
+    const reference = JSON.parse(readFileSync(join(ROOT, 'fixtures', 'targets', 'reference.json'), 'utf8')) as TargetProfile;
     expect(SCENARIO_NAMES.filter((name) => !(name in reference.scenarios)), 'scenarios missing from fixtures/targets/reference.json').toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { assetPrefixOf, htmlIsOfSite, unusablePage } from '../harness/site-page';
-import { groupsInFlightText, groupsInSegment, groupsInStateTree, groupsInTree } from '../harness/route-groups';
+import { assetPrefixOf, htmlIsOfSite, unusablePage } from '../observers/site-page';
+import { groupsInFlightText, groupsInSegment, groupsInStateTree, groupsInTree } from '../observers/route-groups';
 
-describe('only the site\'s own pages are evidence (harness/site-page.ts)', () => {
+describe('only the site\'s own pages are evidence (observers/site-page.ts)', () => {
   it('reads the asset prefix the home page\'s scripts come from: plain, under a basePath, on a CDN', () => {
     expect(assetPrefixOf('<script src="/_next/static/chunks/main.js" async></script>')).toBe('/_next/static/');
     expect(assetPrefixOf('<link rel="stylesheet" href="/docs/_next/static/css/a.css"><script src="/docs/_next/static/x.js">')).toBe('/docs/_next/static/');
@@ -30,7 +30,7 @@ describe('only the site\'s own pages are evidence (harness/site-page.ts)', () =>
   });
 });
 
-describe('route groups seen from outside (harness/route-groups.ts)', () => {
+describe('route groups seen from outside (observers/route-groups.ts)', () => {
   it('finds group segments in a router tree, its URL-encoded header and flight text', () => {
     const tree = ['', { children: ['(site)', { children: ['about', { children: ['__PAGE__', {}] }] }] }, null, null, true];
     expect(groupsInTree(tree)).toEqual(['(site)']);

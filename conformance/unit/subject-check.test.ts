@@ -6,8 +6,8 @@ import { NORMATIVE } from '../../spec/clauses';
 import { judgeClause, type JudgedTest } from '../outcome/clause-verdict';
 import type { Count } from '../outcome/subject';
 import type { Verdict } from '../outcome/verdict';
-import { ROOT } from '../harness/paths';
 import { passedWithoutSubject, subjectCheckMessage, type ReportWithCounts } from '../report/subject-check';
+import { ROOT } from '../../spec/root';
 
 const seen: Count[] = [{ noun: 'page', n: 2, where: ['/a', '/b'] }];
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { startTiming, timed } from '../harness/timing';
+import { startTiming, timed } from '../observers/timing';
 
-// harness/timing.ts: each moment of a test counts once, to the phase under way.
+// observers/timing.ts: each moment of a test counts once, to the phase under way.
 describe('timing of a test', () => {
   it('counts a load inside a bounded wait as load, and the rest of the wait as wait', async () => {
     vi.useFakeTimers({ now: 0 });

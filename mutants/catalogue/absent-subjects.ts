@@ -1,4 +1,4 @@
-import type { Mutant } from '../catalogue';
+import type { Mutant } from './model';
 import { LAYOUT_CHUNK, removed, ROUTER_LINK } from './anchors';
 
 /** The mutants of: Absent subjects (issue 21): the change removes the clause's subject (joined in mutants/catalogue.ts). */

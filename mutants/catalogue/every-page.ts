@@ -1,4 +1,4 @@
-import type { Mutant } from '../catalogue';
+import type { Mutant } from './model';
 
 /** The mutants of: Every page (discovery's sitePages): a fault on one page outside every other scenario (joined in mutants/catalogue.ts). */
 export const EVERY_PAGE: Mutant[] = [

@@ -1,4 +1,4 @@
-import type { Mutant } from '../catalogue';
+import type { Mutant } from './model';
 import { PAGES_CHUNK, NOT_PREFETCHED } from './anchors';
 
 /** The mutants of: Preconditions removed: the clause must come out untested, never failed (joined in mutants/catalogue.ts). */

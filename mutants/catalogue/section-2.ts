@@ -1,4 +1,4 @@
-import type { Mutant } from '../catalogue';
+import type { Mutant } from './model';
 import { SHARED_CHUNK, PAGES_CHUNK, GLOBAL_ERROR_CHUNK, STATUS_HTML, CLIENT_FAILURE, esc } from './anchors';
 
 /** The mutants of: 2. Screens and routes (joined in mutants/catalogue.ts). */

@@ -1,4 +1,4 @@
-import type { Mutant } from '../catalogue';
+import type { Mutant } from './model';
 import { SHARED_CHUNK } from './anchors';
 
 /** The mutants of: 7. The calls it makes (joined in mutants/catalogue.ts). */

@@ -1,4 +1,4 @@
-import type { Mutant } from '../catalogue';
+import type { Mutant } from './model';
 import { SHARED_CHUNK, MAIN_CHUNK, staleTimes } from './anchors';
 
 /** The mutants of: 9. Business constants and limits (joined in mutants/catalogue.ts). */

@@ -11,8 +11,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Mode } from '../../spec/clauses';
-import { buildPaths, buildSite, isBuildComplete, lastBuildId, repoRoot, serveServer, serveStatic, withBuildLock, type RunningServer } from '../../launcher';
+import type { RunningServer } from '../../launcher';
 import { copyExport } from './transform';
+import { buildPaths, buildSite, isBuildComplete, lastBuildId, serveServer } from '../../targets/reference';
+import { ROOT } from '../../spec/root';
+import { serveStatic } from '../../targets/hosts/static-server';
+import { withBuildLock } from '../../targets/build-lock';
+import { seconds } from '../../launcher/format';
 
 /** Where mutants are prepared (git-ignored). */
 export const WORK = path.join(__dirname, '..', '.work');
@@ -23,7 +28,7 @@ async function ensureBuild(mode: Mode): Promise<void> {
   if (isBuildComplete(mode)) return;
   const dir = buildPaths(mode).output;
   if (fs.existsSync(dir)) {
-    process.stdout.write(`Waiting for the ${mode} build in ${path.relative(repoRoot(), dir)} to complete…\n`);
+    process.stdout.write(`Waiting for the ${mode} build in ${path.relative(ROOT, dir)} to complete…\n`);
     for (let i = 0; i < 240 && !isBuildComplete(mode); i++) await sleep(1000);
     if (isBuildComplete(mode)) return;
   }
@@ -31,7 +36,7 @@ async function ensureBuild(mode: Mode): Promise<void> {
     if (isBuildComplete(mode)) return;
     process.stdout.write(`Building the reference site (${mode})…\n`);
     const b = await buildSite(mode, { quiet: true });
-    process.stdout.write(`  built in ${(b.ms / 1000).toFixed(1)} s\n`);
+    process.stdout.write(`  built in ${seconds(b.ms)}\n`);
   }, { timeoutMs: 15 * 60_000 });
 }
 

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { repoRoot, runCommand } from '../../launcher';
+import { runCommand } from '../../launcher';
 import { StaleMutantError } from './rules';
+import { ROOT } from '../../spec/root';
 
 /**
  * A change only a rebuild can make (issue 21: "the route group flattened" — the group is in the
@@ -35,7 +36,7 @@ function filesUnder(dir: string): string[] {
 
 /** Builds the changed site's static export; returns its folder. Throws StaleMutantError when a folder to move is gone. */
 export async function buildFromSource(id: string, edits: SourceEdits, work: string): Promise<string> {
-  const root = repoRoot();
+  const root = ROOT;
   const copy = path.join(work, `${id}-source`);
   fs.rmSync(copy, { recursive: true, force: true });
   const listed = await runCommand('git', ['ls-files', '-z'], { cwd: root, output: 'capture', timeoutMs: 60_000 });

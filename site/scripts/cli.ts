@@ -6,8 +6,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildPaths, buildSite, isBuildFresh, onStopSignal, serveServer, serveStatic, signalExitCode, type RunningServer, type SiteMode } from '../../launcher';
-import { serveNginx } from '../../launcher/nginx';
+import { onStopSignal, signalExitCode, type RunningServer } from '../../launcher';
+import { serveNginx } from '../../targets/hosts/nginx';
+import { buildPaths, buildSite, isBuildFresh, serveServer } from '../../targets/reference';
+import { serveStatic } from '../../targets/hosts/static-server';
+import type { Mode } from '../../spec/clauses';
+import { seconds } from '../../launcher/format';
 
 const USAGE = `Usage:
   tsx site/scripts/cli.ts build --mode static|server [--build-id <id>] [--quiet]
@@ -18,7 +22,7 @@ const USAGE = `Usage:
   build        run next build for one delivery mode (static → site/out, server → site/.next-server)
   serve        build unless the build is fresh (or --no-build), then serve it on 127.0.0.1
   serve-dir    serve an already built static export folder (e.g. a modified copy of site/out)
-  serve-nginx  serve a static export (default site/out) with nginx and launcher/nginx.conf`;
+  serve-nginx  serve a static export (default site/out) with nginx and targets/hosts/nginx.conf`;
 
 class UsageError extends Error {}
 
@@ -60,7 +64,7 @@ function parse(argv: string[]): { command: string; flags: Flags } {
   return { command, flags };
 }
 
-function modeOf(flags: Flags): SiteMode {
+function modeOf(flags: Flags): Mode {
   if (flags.mode === undefined) throw new UsageError('Missing --mode static|server');
   if (flags.mode !== 'static' && flags.mode !== 'server') throw new UsageError(`--mode must be "static" or "server", not "${flags.mode}"`);
   return flags.mode;
@@ -105,7 +109,7 @@ async function main(argv: string[]): Promise<number> {
     case 'build': {
       const mode = modeOf(flags);
       const result = await buildSite(mode, { buildId: flags['build-id'], quiet: flags.quiet });
-      console.log(`Built ${result.mode} mode in ${(result.ms / 1000).toFixed(1)} s: build id ${result.buildId}, output ${path.relative(process.cwd(), result.dir) || '.'}`);
+      console.log(`Built ${result.mode} mode in ${seconds(result.ms)}: build id ${result.buildId}, output ${path.relative(process.cwd(), result.dir) || '.'}`);
       return 0;
     }
     case 'serve': {
@@ -119,7 +123,7 @@ async function main(argv: string[]): Promise<number> {
         console.log(`The ${mode} build is up to date; not rebuilding.`);
       } else {
         const result = await buildSite(mode, { quiet: flags.quiet });
-        console.log(`Built ${mode} mode in ${(result.ms / 1000).toFixed(1)} s (build id ${result.buildId}).`);
+        console.log(`Built ${mode} mode in ${seconds(result.ms)} (build id ${result.buildId}).`);
       }
       const server = mode === 'static' ? await serveStatic({ dir: buildPaths('static').output, port }) : await serveServer({ port });
       return keepRunning(server, `Serving the ${mode} build`);
@@ -136,7 +140,7 @@ async function main(argv: string[]): Promise<number> {
       const resolved = flags.dir !== undefined ? path.resolve(flags.dir) : buildPaths('static').output;
       if (!fs.existsSync(path.join(resolved, 'index.html'))) throw new UsageError(`${resolved} is not a static export (no index.html): build it first (npm run site:build:static)`);
       const server = await serveNginx({ dir: resolved, port: portOf(flags) });
-      return keepRunning(server, `nginx (launcher/nginx.conf) serving ${resolved}`);
+      return keepRunning(server, `nginx (targets/hosts/nginx.conf) serving ${resolved}`);
     }
   }
 }

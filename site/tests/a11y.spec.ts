@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test';
-import type { AxeViolation } from '../../conformance/harness/axe';
-import { expect, test, type Page } from '../../conformance/harness/fixtures';
+import type { AxeViolation } from './axe';
+import { expect, test, type Page } from './fixtures';
 import { hydrated } from './helpers';
 
 // Accessibility of the reference site (a site check, not a clause of the spec): every page has no
@@ -131,7 +131,7 @@ test.describe('accessibility (axe, WCAG 2.2 A/AA)', () => {
       test.skip(!!p.staticOnly && mode === 'server', p.staticOnly ?? '');
       const exempt = p.exempt ?? [];
       for (const e of exempt) test.info().annotations.push({ type: 'axe rule not applied', description: `${e.rule}: ${e.reason}` });
-      // axe is put into the document once and run for each width and menu state (harness/axe.ts).
+      // axe is put into the document once and run for each width and menu state (site/tests/axe.ts).
       const axe = () => axeOf(exempt.map((e) => e.rule));
 
       await page.setViewportSize(WIDTHS[0].viewport);

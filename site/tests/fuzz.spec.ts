@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { expect, test } from '../../conformance/harness/fixtures';
 import { scenarioFor } from '../../conformance/run/profile';
 import { hasRawNonAscii, malformedPath, normalisedPaths, probe, show } from './fuzz-paths';
+import { since } from '../../launcher/format';
 
 // URL fuzzing of the reference site (a site check, not a clause of the spec; docs/security.md).
 // A few hundred generated request paths per delivery mode — traversal (`..%2f`, `%2e%2e/`),
@@ -116,7 +117,7 @@ test.describe('URL fuzzing', () => {
       }),
       { numRuns: RUNS, seed, path: replayPath, endOnFailure: !!replayPath, interruptAfterTimeLimit: 100_000 },
     );
-    const summary = `${RUNS} paths in ${((Date.now() - started) / 1000).toFixed(1)} s; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`;
+    const summary = `${RUNS} paths in ${since(started)}; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`;
     testInfo.annotations.push({ type: 'fuzz-result', description: summary });
     console.log(`[fuzz ${target.mode}] ${summary}`);
   });

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import { expect, test } from '../../conformance/harness/fixtures';
-import { findNginx, serveNginx } from '../../launcher/nginx';
-import { buildPaths, serveStatic, type RunningServer } from '../../launcher';
+import { findNginx, serveNginx } from '../../targets/hosts/nginx';
+import type { RunningServer } from '../../launcher';
+import { serveStatic } from '../../targets/hosts/static-server';
+import { buildPaths } from '../../targets/reference';
 import { firstScriptSrc } from './helpers';
 
-// launcher/nginx.conf, the documented nginx hosting of the static export, is run here against the real
+// targets/hosts/nginx.conf, the documented nginx hosting of the static export, is run here against the real
 // export and must answer as the reference static server does (docs/static-hosting.md): same
 // status, same redirect target, same media type, same Cache-Control, same body; plus the security
 // headers on every answer. Differences by design are listed, with why.
@@ -43,7 +45,7 @@ const BY_DESIGN: Record<string, { status: number; why: string }> = {
   '/%00': { status: 400, why: "nginx: its own 400 page; reference: the site's 404 page" },
 };
 
-test.describe('static hosting with nginx (launcher/nginx.conf)', () => {
+test.describe('static hosting with nginx (targets/hosts/nginx.conf)', () => {
   let ref: RunningServer;
   let ngx: RunningServer;
   /** A hashed script of the export (from its home page). */

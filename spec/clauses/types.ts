@@ -58,7 +58,8 @@ export const S6 = '6. Roles and permissions';
 export const S7 = '7. The calls it makes';
 export const S8 = '8. The error catalogue';
 export const S9 = '9. Business constants and limits';
-export const BOTH: readonly Mode[] = ['static', 'server'];
+/** A clause that applies in every mode (the registry's entries say `modes: BOTH`). */
+export const BOTH = MODES;
 
 /**
  * One entry of the registry as written: a normative clause names the profile scenarios its tests

@@ -1,0 +1,63 @@
+import { defineConfig, type PlaywrightTestConfig, type ReporterDescription } from '@playwright/test';
+import { join } from 'node:path';
+import type { Mode } from '../spec/clauses';
+import { currentRun } from './run/channel';
+import { blobFileName } from './run/facts';
+import type { Run } from './run/model';
+import { defaultWorkers, workersPerMode } from './run/workers';
+import { CHROMIUM_ARGS, lookupChromium } from './setup/browser';
+
+/**
+ * The conformance suite: one project per delivery mode; each worker records the run's facts in
+ * the results with its first test (setup/run-facts.ts). Everything about the run — targets, output
+ * folder, gate scope, workers, extra reporters, shard — comes from the run (run/, handed over in
+ * the file named by CONFORMANCE_RUN). The CLI (cli/conformance.ts) is its front door; the
+ * repository's own config (../playwright.config.ts) builds on suiteConfig() with its reference site.
+ */
+export function suiteConfig(run: Run): PlaywrightTestConfig<{ mode: Mode }> {
+  // The run names its browser once global setup or the CLI has checked it; until then (the
+  // runner's first load, merge-reports) a lookup that may fail: global setup reports it.
+  const browser = run.browser ?? (() => {
+    const found = lookupChromium();
+    return found.ok ? found.choice : undefined;
+  })();
+  // Both modes in one run: each project gets its share of the workers, so no worker process is
+  // stopped and started again for the other mode (run/workers.ts).
+  const modes = new Set(run.targets.map((t) => t.mode)).size;
+  const perMode = workersPerMode(modes, run.options.workers);
+  const project = (mode: Mode) => ({ name: mode, testDir: join(__dirname, 'tests'), use: { mode }, ...(perMode ? { workers: perMode } : {}) });
+  const reporters: ReporterDescription[] = [
+    [process.env.CI ? 'dot' : 'list'],
+    ...run.options.reporters.map((r): ReporterDescription => [r]),
+    // A shard's results are merged later (--merge <folder>): each shard keeps a blob.
+    ...(run.options.shard ? [['blob', { outputDir: join(run.out, 'blob-report'), fileName: blobFileName(run.options.shard) }] as ReporterDescription] : []),
+    [join(__dirname, 'report', 'reporter.ts')],
+  ];
+  return {
+    timeout: 45_000,
+    expect: { timeout: 7_000 },
+    fullyParallel: true,
+    workers: run.options.workers ?? defaultWorkers(undefined, modes),
+    // One retry tells a flaky test (verdict cantTell) from a failing one.
+    retries: 1,
+    forbidOnly: !!process.env.CI,
+    globalSetup: join(__dirname, 'setup', 'global-setup.ts'),
+    // Per report folder, so runs into different folders (e.g. mutants) never delete each other's files.
+    outputDir: join(run.out, '.run', 'test-results'),
+    reporter: reporters,
+    use: {
+      viewport: { width: 1280, height: 720 },
+      // A trace only of a retry: recording one for every attempt costs about a quarter of the suite's time.
+      trace: 'on-first-retry',
+      // One context and page per worker, reset by the harness between tests (setup/page-reuse.ts:
+      // pages, listeners, routes, init scripts, storage, cookies, cache; a new context after the
+      // fake clock). Tests that need an empty HTTP cache within the test open their own context.
+      // --isolate: one per test.
+      screenshot: 'on',
+      launchOptions: { executablePath: browser?.executablePath, args: CHROMIUM_ARGS },
+    },
+    projects: [project('static'), project('server')],
+  };
+}
+
+export default defineConfig(suiteConfig(currentRun()));

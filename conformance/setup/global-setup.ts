@@ -1,0 +1,41 @@
+import type { FullConfig } from '@playwright/test';
+import { join } from 'node:path';
+import { MODES, type Mode } from '../../spec/clauses';
+import { currentRun, oneLine, useRunFile, writeRunFile } from '../run/channel';
+import type { Run, RunTarget } from '../run/model';
+import { lookupChromium } from './browser';
+import { probeTarget } from './probe';
+
+/**
+ * Before any test: completes the run for the modes Playwright selected (config.filteredProjects,
+ * so `--project` is never re-parsed here): the browser, and the probe of every target the CLI did
+ * not probe (a run file written by hand, or targets served by a global setup that ran before this
+ * one: the repository's own config serves its reference site so, targets/setup.ts). The completed
+ * run is written to a new run file and handed to the workers (channel.ts).
+ */
+export default async function globalSetup(config: FullConfig): Promise<void> {
+  const run = currentRun();
+  const modes = selectedModes(config);
+  const completed: Run = { ...run, targets: run.targets.filter((t) => modes.includes(t.mode)).map((t) => ({ ...t })) };
+  if (!completed.browser) {
+    const found = lookupChromium();
+    if (!found.ok) throw oneLine(found.message);
+    completed.browser = found.choice;
+  }
+  for (const t of completed.targets) await probe(t);
+  useRunFile(writeRunFile(completed, join(run.out, '.run', `run-${process.pid}.json`)));
+}
+
+/** The modes a run's selected projects judge (a site-checks project `site-static` counts as static). */
+export function selectedModes(config: FullConfig): Mode[] {
+  const names = config.filteredProjects.map((p) => p.name.replace(/^site-/, ''));
+  return MODES.filter((m) => names.includes(m));
+}
+
+/** Probes a target the CLI has not probed. */
+async function probe(t: RunTarget): Promise<void> {
+  if (t.probe || !t.url) return;
+  const p = await probeTarget(t.url);
+  if (!p.reachable) throw oneLine(p.error ?? `Target ${t.url} is unreachable.`);
+  t.probe = { isThisKind: p.isThisKind, kindReason: p.kindReason, framework: p.framework, buildId: p.buildId, deploymentId: p.deploymentId, status: p.status, assetPrefix: p.assetPrefix };
+}

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { exitCodeOf, signalExitCode } from './exit-code';
+import { runCommand } from './run-command';
+
+// The process library every orchestrator uses (launcher/): one exit-code rule, and commands run to
+// completion in their own process group.
+const node = (script: string) => [process.execPath, ['-e', script]] as const;
+
+describe('the exit-code rule', () => {
+  it('is the code, else 128 + the signal number, else 1', () => {
+    expect(exitCodeOf(0, null)).toBe(0);
+    expect(exitCodeOf(2, 'SIGTERM')).toBe(2);
+    expect(exitCodeOf(null, 'SIGINT')).toBe(130);
+    expect(exitCodeOf(null, 'SIGTERM')).toBe(143);
+    expect(exitCodeOf(null, null)).toBe(1);
+    expect(signalExitCode('SIGHUP')).toBe(129);
+  });
+});
+
+describe('runCommand', () => {
+  it('returns the exit code and the captured output', async () => {
+    const r = await runCommand(...node('console.log("out"); console.error("err"); process.exit(3)'), { output: 'capture' });
+    expect(r.code).toBe(3);
+    expect(r.output).toContain('out');
+    expect(r.output).toContain('err');
+    expect(r.timedOut).toBe(false);
+  });
+
+  it('reports a command ended by a signal as 128 + its number', async () => {
+    const r = await runCommand(...node('process.kill(process.pid, "SIGTERM"); setTimeout(() => {}, 5000)'), { output: 'ignore' });
+    expect(r.code).toBe(143);
+  });
+
+  it('writes the output to a log file, appended when asked', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'launcher-')), 'run.log');
+    fs.writeFileSync(file, 'header\n');
+    await runCommand(...node('console.log("body")'), { output: { file, append: true } });
+    expect(fs.readFileSync(file, 'utf8')).toBe('header\nbody\n');
+  });
+
+  it('stops the whole group (a grandchild too) at its time limit', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'launcher-'));
+    const pidFile = path.join(dir, 'grandchild.pid');
+    const script = `const c = require('node:child_process').spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' }); require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(c.pid)); setTimeout(() => {}, 60000);`;
+    const r = await runCommand(...node(script), { output: 'ignore', timeoutMs: 1500, graceMs: 1000 });
+    expect(r.timedOut).toBe(true);
+    expect(r.code).toBe(143);
+    const grandchild = Number(fs.readFileSync(pidFile, 'utf8'));
+    const deadline = Date.now() + 5000;
+    let alive = true;
+    while (alive && Date.now() < deadline) {
+      try {
+        process.kill(grandchild, 0);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      } catch {
+        alive = false;
+      }
+    }
+    expect(alive).toBe(false);
+  }, 15_000);
+});

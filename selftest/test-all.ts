@@ -1,0 +1,174 @@
+// npm test — everything that proves the project works, ending with the line "N passed, N failed, N skipped":
+//   1. type check of the harness and of the site (the builds skip it);
+//   2. unit and property tests of the harness (vitest);
+//   3. the conformance suite and the site checks against the reference site in both modes
+//      (builds both modes first), with the gate over every normative clause;
+//   4. when mutants/ exists (npm run mutants runs them all), in one pool (npm run mutants -- --npm-test):
+//      the mutants' quick set; the truthfulness mutants (a missing precondition must give untested, a
+//      change the spec allows must leave the clause passed, issue 11); and the absent-subject set's
+//      cheap part (a clause whose subject a mutant removed must give untested, issue 21);
+//   5. the signal tests (every command stops what it started) and the README's sharded recipe;
+//   6. one column of the implementation matrix: Next 14.2's create-next-app template as a static
+//      export, a site nobody here wrote, judged against the verdicts its framework code implies;
+//   7. the package as another team gets it (selftest/consumer-check.ts): packed, installed in a temporary
+//      project with its own @playwright/test, and the README's commands run against Next 14.2 and 16;
+//   8. a site with nothing to judge (fixtures/nothing-to-judge, issue 21): both modes, zero-config and
+//      with an empty profile, every normative clause untested or inapplicable, naming what is missing.
+// Steps 1–3 run one after another, each alone, their output streamed: the suite's timed clauses are
+// judged on a machine nothing else of npm test loads. Steps 4–8 then run in two lanes side by side
+// (lanesOf): each of them alone leaves a core idle part of the time (installs, server starts, one-mode
+// runs, builds of one site), and none shares a folder, a port or a build with the other lane. Their
+// output goes to a log per step, shown whole when the step ends.
+// Without a working Chromium, steps 3 to 8 cannot run: one message, counted as one failure.
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { onStopSignal, runCommand, seconds, type Output } from '../launcher';
+import { mutantsOutOf, mutantsSummaryFile, readMutantsSummary } from '../conformance/report/mutation';
+import { defaultRun, runEnv, writeRunFile } from '../conformance/run/channel';
+import { lookupChromium } from '../conformance/setup/browser';
+import { MODES } from '../spec/clauses';
+import { ROOT } from '../spec/root';
+import { referenceTarget } from '../targets/reference/run';
+import { countSuiteResults } from './suite-counts';
+
+interface Counts { passed: number; failed: number; skipped: number }
+/** A step of npm test; `out` is where its commands write (the terminal, or the step's log). `hide`: log lines not shown. */
+interface Step { name: string; run(out: Output): Promise<Counts>; hide?: RegExp }
+/** The signal tests: they need the reference builds, so they run after the suite. */
+const SIGNALS = 'selftest/signals.test.ts';
+const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
+const one = (ok: boolean): Counts => ({ passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 });
+
+async function exec(cmd: string, args: string[], out: Output, env: NodeJS.ProcessEnv = {}): Promise<number> {
+  return (await runCommand(cmd, args, { cwd: ROOT, env: { NEXT_TELEMETRY_DISABLED: '1', ...env }, output: out })).code;
+}
+
+function add(name: string, c: Counts, started: number): string {
+  total.passed += c.passed;
+  total.failed += c.failed;
+  total.skipped += c.skipped;
+  return `=== ${name}: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped (${seconds(Date.now() - started)}) ===`;
+}
+
+/** A step alone, its output streamed. */
+async function alone(step: Step): Promise<void> {
+  const t = Date.now();
+  console.log(`\n=== ${step.name} ===`);
+  console.log(add(step.name, await step.run('inherit'), t));
+}
+
+/**
+ * Lanes side by side, the steps of each one after another; a step's output goes to its own log
+ * (<runDir>/steps/), shown whole, between its two lines, when it ends.
+ */
+async function lanes(runDir: string, all: Step[][]): Promise<void> {
+  let n = 0;
+  await Promise.all(all.map(async (lane) => {
+    for (const step of lane) {
+      const t = Date.now();
+      const file = join(runDir, 'steps', `${++n}.log`);
+      rmSync(file, { force: true });
+      console.log(`\n=== started: ${step.name} (log ${file}) ===`);
+      let c: Counts;
+      try {
+        c = await step.run({ file, append: true });
+      } catch (e) {
+        console.error(`${step.name}: ${(e as Error).message.split('\n')[0]}`);
+        c = one(false);
+      }
+      const text = (existsSync(file) ? readFileSync(file, 'utf8') : '').split('\n').filter((l) => !step.hide?.test(l)).join('\n');
+      console.log(`\n=== ${step.name} ===\n${text.trimEnd()}\n${add(step.name, c, t)}`);
+    }
+  }));
+}
+
+/** The last "N passed, N failed" line of a log (the consumer check, the site with nothing to judge). */
+function closingCounts(out: Output, code: number): Counts {
+  const text = typeof out === 'object' && existsSync(out.file) ? readFileSync(out.file, 'utf8') : '';
+  const m = [...text.matchAll(/^(\d+) passed, (\d+) failed$/gm)].at(-1);
+  if (!m) return one(false);
+  return { passed: Number(m[1]), failed: Number(m[2]) + (code !== 0 && m[2] === '0' ? 1 : 0), skipped: 0 };
+}
+
+async function main(): Promise<void> {
+  onStopSignal();
+  // The suite's run: the reference site in both modes, every project, the gate over every normative clause.
+  const run = defaultRun({ gateScope: 'all', targets: MODES.map(referenceTarget) });
+  const runDir = join(run.out, '.run');
+  await alone({ name: 'type check (harness and site)', run: async (out) => {
+    // The builds do not type-check the site (next.config.ts): it is checked here.
+    const codes = await Promise.all([exec(bin('tsc'), ['-p', '.'], out), exec(bin('tsc'), ['-p', 'site', '--noEmit'], out)]);
+    const failed = codes.filter((c) => c !== 0).length;
+    return { passed: 2 - failed, failed, skipped: 0 };
+  } });
+  await alone({ name: 'unit and property tests', run: (out) => vitest(join(runDir, 'vitest.json'), ['--exclude', SIGNALS], out) });
+  const browser = lookupChromium();
+  if (!browser.ok) {
+    console.log(`\n=== browser steps skipped: ${browser.message} ===`);
+    total.failed += 1;
+    return finish();
+  }
+  await alone({ name: 'conformance suite and site checks (both modes)', run: async (out) => {
+    // Counted from Playwright's own report of this run (every test, the site checks too).
+    const file = join(runDir, 'results.json');
+    rmSync(file, { force: true });
+    const suiteRun = { ...run, browser: browser.choice, options: { ...run.options, reporters: [...run.options.reporters, 'json'] } };
+    const code = await exec(bin('playwright'), ['test'], out, { ...runEnv(writeRunFile(suiteRun)), PLAYWRIGHT_JSON_OUTPUT_FILE: file });
+    const c = countSuiteResults(file);
+    if (!c) return one(false);
+    // A run that failed with every test green failed the gate (an untested or flaky clause): count it.
+    const gateFailed = code !== 0 && c.failed === 0 && c.flaky === 0 ? 1 : 0;
+    return { passed: c.passed, failed: c.failed + c.flaky + gateFailed, skipped: c.skipped };
+  } });
+  await lanes(runDir, lanesOf(run.out, runDir).map((lane) => lane.filter((s): s is Step => !!s)));
+  finish();
+}
+
+/**
+ * Steps 4–8 in two lanes of about the same length (their steps alone on 2 cores: ≈ 170 and 180 s;
+ * side by side ≈ 230 and 255 s): the reference's mutants, signals and shards with the site with
+ * nothing to judge; the matrix column with the consumer check, which reuses that column's Next 14.2
+ * build (one lane: never two builds of it at once).
+ */
+function lanesOf(out: string, runDir: string): (Step | undefined)[][] {
+  const mutants = join(ROOT, 'mutants', 'cli.ts');
+  return [[
+    existsSync(mutants) ? { name: 'mutants (quick set, absent subjects give untested, truthfulness: untested and allowed changes)', run: async (o) => {
+      // Into the report folder's mutants/ (the mutants' default), where the report reads the score.
+      const mout = mutantsOutOf(out);
+      rmSync(mutantsSummaryFile(mout), { force: true });
+      // One pool of 3 for the three sets (a shared pool leaves no core idle while one set's last mutant runs).
+      const code = await exec(bin('tsx'), [mutants, '--npm-test', '--jobs', '3', '--out', mout], o);
+      const m = readMutantsSummary(mout);
+      if (!m) return one(false);
+      const ok = m.mutants.filter((x) => x.killed && x.collateral.length === 0).length;
+      return { passed: ok, failed: m.mutants.length - ok + (code !== 0 && ok === m.mutants.length ? 1 : 0), skipped: 0 };
+    } } : undefined,
+    { name: 'signals stop everything a command started (needs the builds)', run: (o) => vitest(join(runDir, 'vitest-signals.json'), [SIGNALS], o) },
+    { name: 'sharded run merged in another folder (the README recipe)', run: async (o) => one(await exec(bin('tsx'), [join(ROOT, 'selftest', 'shard-check.ts')], o) === 0) },
+    { name: 'a site with nothing to judge (fixtures/nothing-to-judge: both modes, zero-config and empty profile)', run: async (o) => {
+      // One line per suite run (zero-config, empty profile), then "N passed, N failed".
+      return closingCounts(o, await exec(bin('tsx'), [join(ROOT, 'selftest', 'nothing-to-judge.ts'), '--out', join(out, 'nothing-to-judge')], o));
+    }, hide: /^ {2}ok / },
+  ], [
+    { name: 'implementation matrix: next-14.2-static (a site nobody here wrote)', run: async (o) => one(await exec('npm', ['run', '--silent', 'matrix', '--', '--only', 'next-14.2-static', '--out', join(out, 'matrix-ci')], o) === 0) },
+    // One line per check, then "N passed, N failed".
+    { name: 'the package in another project (npm pack, install beside Playwright 1.59.1, the README commands)', run: async (o) => closingCounts(o, await exec(bin('tsx'), [join(ROOT, 'selftest', 'consumer-check.ts')], o)) },
+  ]];
+}
+
+async function vitest(file: string, args: string[], out: Output): Promise<Counts> {
+  rmSync(file, { force: true });
+  const code = await exec(bin('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], out);
+  if (!existsSync(file)) return one(false);
+  const r = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  return { passed: r.numPassedTests, failed: r.numFailedTests + (code !== 0 && r.numFailedTests === 0 ? 1 : 0), skipped: r.numPendingTests + r.numTodoTests };
+}
+
+function finish(): never {
+  console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+  process.exit(total.failed ? 1 : 0);
+}
+
+void main();
