@@ -8,7 +8,8 @@ import { NORMATIVE_CLAUSES, type NormativeClauseId } from './clause-ids';
  * The gallery and the demo pages against the registry. The site imports only site/, so the registry comes
  * as its generated copy, clause-ids.ts (a unit test of conformance/ holds that copy to spec/clauses/): IDs
  * are typed by it, and these hold what the compiler cannot — every normative clause in the gallery, the
- * delivery modes, the server-only routes and what each demo page says it shows.
+ * delivery modes, the server-only routes and what each demo page says it shows; and docs/routes.md's table of
+ * routes (written by hand) against the pages.
  */
 const SITE = path.resolve(__dirname, '..');
 
@@ -54,6 +55,27 @@ function pages(): { route: string; serverOnly: boolean; rules?: string[] }[] {
   });
 }
 
+/** docs/routes.md's table "Routes" against the pages: what differs, in words (the doc is written by hand). */
+export function routesDocProblems(doc: string, all: ReturnType<typeof pages>): string[] {
+  const table = doc.slice(doc.indexOf('| Path | Router | Modes | Clauses |'));
+  const rows = table.slice(0, table.search(/\n\n/)).split('\n').slice(2).map((r) => r.split(/(?<!\\)\|/).slice(1, -1).map((c) => c.trim()));
+  const known = Object.keys(NORMATIVE_CLAUSES);
+  const out: string[] = [];
+  const named = new Set<string>();
+  for (const [pathCell, , modes, clauses] of rows) {
+    const route = pathCell.match(/^`([^`]+)`/)?.[1];
+    if (!route) continue;
+    named.add(route);
+    const ids = clauses === '—' ? [] : clauses.split(/,\s*/);
+    for (const id of ids.filter((x) => !known.includes(x))) out.push(`docs/routes.md, ${route}: ${id} is no normative clause of the registry`);
+    const page = all.find((p) => p.route === route);
+    if (page?.rules && [...ids].sort().join() !== [...page.rules].sort().join()) out.push(`docs/routes.md, ${route}: its Clauses say ${ids.join(', ') || '—'}; the page's DemoIntro names ${page.rules.join(', ')}`);
+    if (page && (modes === '**server only**') !== page.serverOnly) out.push(`docs/routes.md, ${route}: its Modes say "${modes}", but the page is ${page.serverOnly ? '' : 'not '}built for the server only`);
+  }
+  for (const p of all.filter((x) => !named.has(x.route))) out.push(`docs/routes.md has no row for the page ${p.route}`);
+  return out;
+}
+
 describe('the behaviour gallery (site/content/behaviours.ts) against the registry (clause-ids.ts)', () => {
   it('lists every normative clause once, in the registry\'s order, live in each delivery mode the clause applies in', () => {
     expect(galleryProblems(BEHAVIOURS)).toEqual([]);
@@ -73,6 +95,10 @@ describe('the behaviour gallery (site/content/behaviours.ts) against the registr
     expect(wrong).toEqual([]);
   });
 
+  it('agrees with docs/routes.md\'s table of routes: a row per page, its clauses those of the page\'s DemoIntro, "server only" where the page is', () => {
+    expect(routesDocProblems(fs.readFileSync(path.join(SITE, '..', 'docs', 'routes.md'), 'utf8'), pages())).toEqual([]);
+  });
+
   it('goes red on a missing, doubled or misplaced clause and on a mode the registry does not allow', () => {
     const only = { 'R2.2': NORMATIVE_CLAUSES['R2.2'], 'C7.5': NORMATIVE_CLAUSES['C7.5'] } as unknown as typeof NORMATIVE_CLAUSES;
     const both = { href: '/demos/x', label: 'x', mode: 'both' } as const;
@@ -87,5 +113,12 @@ describe('the behaviour gallery (site/content/behaviours.ts) against the registr
     expect(routeOf('app/(site)/page.tsx')).toBe('/');
     expect(routeOf('pages/demos/status/index.tsx')).toBe('/demos/status');
     expect(routeOf('pages/_error.tsx')).toBeUndefined();
+    const doc = '| Path | Router | Modes | Clauses | Title | What it does |\n|---|---|---|---|---|---|\n| `/demos/plain` | AR | both | C7.2, Z1 | Plain \\| page | text |\n\nafter';
+    expect(routesDocProblems(doc, [{ route: '/demos/plain', serverOnly: true, rules: ['C7.2', 'C7.4'] }, { route: '/x', serverOnly: false }])).toEqual([
+      'docs/routes.md, /demos/plain: Z1 is no normative clause of the registry',
+      'docs/routes.md, /demos/plain: its Clauses say C7.2, Z1; the page\'s DemoIntro names C7.2, C7.4',
+      'docs/routes.md, /demos/plain: its Modes say "both", but the page is built for the server only',
+      'docs/routes.md has no row for the page /x',
+    ]);
   });
 });
