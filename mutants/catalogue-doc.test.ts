@@ -25,8 +25,9 @@ describe('docs/mutants.md', () => {
     expect(absentSubjectsOf('K9.4', [m])).toEqual([m]);
     expect(absentSubjectsOf('K9.5', [m])).toEqual([]);
     expect(setsSentence([m])).toContain('Quick set (`--quick`, 1): K9.5-x.');
-    const edited = doc.replace(/\| K9\.5-concurrency-8 \| static \| K9\.5 \|/, '| K9.5-concurrency-8 | server | K9.5 |');
-    expect(edited).not.toBe(doc);
-    expect(withCatalogue(edited)).toBe(doc);
+    const fresh = withCatalogue(doc);
+    const edited = fresh.replace(/\| K9\.5-concurrency-8 \| static \| K9\.5 \|/, '| K9.5-concurrency-8 | server | K9.5 |');
+    expect(edited).not.toBe(fresh);
+    expect(withCatalogue(edited)).toBe(fresh);
   });
 });
