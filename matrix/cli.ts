@@ -4,7 +4,7 @@
 // or a column could not be judged; 2 on bad input.
 import { availableParallelism } from 'node:os';
 import { sideBySideWorkers } from '../conformance/run/workers';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { onStopSignal, stopEverythingAndExit } from '../launcher/signals';
@@ -13,6 +13,8 @@ import { ROOT } from '../spec/root';
 import { exitCodeOf, type ReportLike } from './cells';
 import { renderComparisonMarkdown, unexplained, type DiscoveryComparison } from './discovery-compare';
 import { writeExpected } from './expected-doc';
+import { README_MD, withReadmeTables } from './readme-tables';
+import { REPORT_MD, withPresetTable } from './presets-doc';
 import type { RunningServer } from './hosts';
 import { judgeGroups } from './groups';
 import { judgeGroup, TRACE_DEFAULT, TRACE_MODES } from './judge';
@@ -41,8 +43,8 @@ const USAGE = `Usage: npm run matrix [-- options]
   --out <dir>        where the matrix goes (default reports/matrix)
   --trace <mode>     Playwright's trace of each judge run (default ${TRACE_DEFAULT}: a retry's trace costs a failing column
                      about 12 % of its CPU); on-first-retry records one for each retried test, to look into a cell
-  --write-expected   regenerate docs/implementations.md's table and the expectation presets (spec/expectations/) from
-                     matrix/expected.ts, then exit (part of npm run generate)
+  --write-expected   regenerate docs/implementations.md's table, README.md's matrix tables, docs/report.md's preset table
+                     and the expectation presets (spec/expectations/) from matrix/expected.ts, then exit (part of npm run generate)
   --discovery        also judge each run with no profile (discovery crawls it) and compare the verdicts with the
                      hand-written profile's: <out>/discovery-comparison.{md,json}; exit 1 on a difference no
                      missing scenario explains (it takes the job slot after the same columns' run with the profile)
@@ -81,7 +83,9 @@ async function main(): Promise<number> {
   }
   if (opts['write-expected']) {
     const presets = writeExpected();
-    console.log(`Wrote the table of docs/implementations.md and the expectation presets spec/expectations/{${presets.join(',')}}.`);
+    writeFileSync(README_MD, withReadmeTables(readFileSync(README_MD, 'utf8')));
+    writeFileSync(REPORT_MD, withPresetTable(readFileSync(REPORT_MD, 'utf8')));
+    console.log(`Wrote the table of docs/implementations.md, README.md's matrix tables, docs/report.md's preset table and the expectation presets spec/expectations/{${presets.join(',')}}.`);
     return 0;
   }
   const jobs = opts.jobs === undefined ? DEFAULT_JOBS : /^[1-9]\d*$/.test(opts.jobs) ? Number(opts.jobs) : undefined;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PRESET_OUT, presetFiles, presets } from './expectation-presets';
 import { expectedTable } from './expected-doc';
+import { failedText, REPORT_MD, withPresetTable } from './presets-doc';
 
 describe('expectation presets (spec/expectations/)', () => {
   it('are in step with matrix/expected.ts (npm run matrix -- --write-expected)', () => {
@@ -24,5 +25,12 @@ describe('expectation presets (spec/expectations/)', () => {
       expect(p.expectations.some((e) => e.verdict !== 'failed')).toBe(false);
     }
     expect(presets().map((p) => p.preset)).toEqual(['next@14.2', 'next@15.5', 'next@15.5+stale', 'next@16', 'next@14.2+pages-router', 'next@14.2+mixed', 'next@15.5+pages-router', 'next@15.5+mixed']);
+  });
+
+  it('are the table of docs/report.md (run `npm run generate` after changing expected.ts)', () => {
+    const doc = readFileSync(REPORT_MD, 'utf8');
+    expect(doc, 'docs/report.md\'s preset table is out of step with matrix/expected.ts: run `npm run generate`').toBe(withPresetTable(doc));
+    const e = (clause: string, mode?: 'static' | 'server') => ({ clause, mode, verdict: 'failed' as const, reason: 'r' });
+    expect(failedText([e('R2.5/client'), e('R2.5'), e('K9.3/fresh-29', 'server'), e('K9.3', 'server'), e('K9.5')])).toBe('R2.5 (client); K9.3 (fresh-29) in server delivery; K9.5');
   });
 });

@@ -25,7 +25,7 @@ export function expectedTable(): Record<string, Record<string, Expectation>> {
   return out;
 }
 
-const SHORT: Record<string, string> = { passed: 'pass', failed: '**FAIL**', untested: 'untested', inapplicable: 'n/a', cantTell: "can't tell" };
+export const SHORT: Record<string, string> = { passed: 'pass', failed: '**FAIL**', untested: 'untested', inapplicable: 'n/a', cantTell: "can't tell" };
 
 /** A table's heading per site kind (one table per kind keeps each readable). */
 const SITE_HEADING: Record<SiteKind, string> = {

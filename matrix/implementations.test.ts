@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CLAUSES } from '../spec/clauses';
 import { clauseRows, IMPLEMENTATIONS_MD, withGeneratedTable } from './expected-doc';
+import { README_MD, withReadmeTables } from './readme-tables';
 import { contextOf, expectationsFor } from './expected';
 import { loadProfile } from '../conformance/run/profile';
 import { configFieldsFor, layerFiles, layersOf, patchNextConfig, replaceGoogleFonts, SITES } from './template';
@@ -122,6 +123,11 @@ describe('expected verdicts (docs/implementations.md)', () => {
   it('are the same in docs/implementations.md as in expected.ts (run `npm run generate` after changing expected.ts)', () => {
     const doc = readFileSync(IMPLEMENTATIONS_MD, 'utf8');
     expect(withGeneratedTable(doc)).toBe(doc);
+  });
+
+  it('are the same in README.md\'s matrix tables as in expected.ts (run `npm run generate` after changing expected.ts)', () => {
+    const doc = readFileSync(README_MD, 'utf8');
+    expect(doc, 'README.md\'s matrix tables are out of step with matrix/expected.ts: run `npm run generate`').toBe(withReadmeTables(doc));
   });
 });
 

@@ -13,7 +13,8 @@ import { parseArgs } from 'node:util';
 import { onStopSignal } from '../launcher';
 import { mutantsOutOf } from '../conformance/report/mutation';
 import { NORMATIVE } from '../spec/clauses';
-import { mechanism, MUTANTS, NPM_TEST_SET, TRUTHFULNESS_NPM_TEST, type Mutant } from './catalogue';
+import { MUTANTS, NPM_TEST_SET, TRUTHFULNESS_NPM_TEST, type Mutant } from './catalogue';
+import { catalogueTable } from './catalogue-doc';
 import { snapshotBuilds } from './delivery/reference';
 import { runMutants, type RunOptions } from './run';
 import { merge, readSummary, summarise, writeSummary, type MutantsFile } from './score';
@@ -90,11 +91,6 @@ function parseOptions(argv: string[]): Options & { help: boolean } {
   };
 }
 
-function listCatalogue(): string {
-  const rows = MUTANTS.map((m) => `| ${m.id} | ${m.mode} | ${m.declared.join(', ')} | ${mechanism(m)} | ${m.quick ? 'yes' : ''} | ${m.description} |`);
-  return ['| Mutant | Mode | Declared | Mechanism | Quick | Change |', '|---|---|---|---|---|---|', ...rows].join('\n');
-}
-
 /** The mutants the options choose (the baseline: one unmodified reference per mode among them). */
 function select(opts: Options): Mutant[] {
   let selected = MUTANTS;
@@ -126,7 +122,7 @@ async function main(): Promise<number> {
     return usageError(e);
   }
   if (opts.help || opts.list) {
-    console.log(opts.help ? USAGE : listCatalogue());
+    console.log(opts.help ? USAGE : catalogueTable());
     return 0;
   }
   try {

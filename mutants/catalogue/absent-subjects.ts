@@ -28,12 +28,12 @@ export const ABSENT_SUBJECTS: Mutant[] = [
     rename: [removed('/demos/crash (page and page data)', /^\/demos\/crash\.(html|txt)$/, 2)],
   },
   {
-    id: 'R2.8-tall-page-removed', mode: 'static', declared: ['R2.8'], expected: { 'R2.8': 'untested' },
+    id: 'R2.8-tall-page-removed', mode: 'static', declared: ['R2.8'], expected: { 'R2.8': 'untested' }, absentSubject: {},
     description: 'The tall page R2.8 scrolls and comes back to (/demos/tall) is gone: no Back to a page left scrolled down, so R2.8 is untested, not failed.',
     rename: [removed('/demos/tall (page and page data)', /^\/demos\/tall\.(html|txt)$/, 2)],
   },
   {
-    id: 'R2.9-announced-pages-removed', mode: 'static', declared: ['R2.9'], expected: { 'R2.9': 'untested' },
+    id: 'R2.9-announced-pages-removed', mode: 'static', declared: ['R2.9'], expected: { 'R2.9': 'untested' }, absentSubject: {},
     description: 'The announcer\'s titled and untitled pages (/about, /demos/untitled) are gone: no client navigation reaches a page without a title, so the heading part, and R2.9, are untested, not failed.',
     rename: [removed('/about and /demos/untitled (pages and page data)', /^\/(about|demos\/untitled)\.(html|txt)$/, 4)],
   },
@@ -41,12 +41,12 @@ export const ABSENT_SUBJECTS: Mutant[] = [
     // C7.3 only: the header's links to /, /about and /contact are made by a client component (in
     // its chunk, not in the flight data), so they still navigate on the client and fetch page data
     // with a text suffix — C7.2 rightly stays passed on this change.
-    id: 'C7.3-plain-anchors', mode: 'static', declared: ['C7.3'], expected: { 'C7.3': 'untested' },
+    id: 'C7.3-plain-anchors', mode: 'static', declared: ['C7.3'], expected: { 'C7.3': 'untested' }, absentSubject: {},
     description: 'Every router link in the App Router pages\' flight data is a plain <a>: the profile\'s page-data link (/demos/no-prefetch → /demos/plain) is a whole-page load, so no page-data request of a navigation is there to read, and C7.3 is untested, not failed. (R2.7 fails on such links, truthfully: R2.7-plain-links.)',
     text: [{ what: 'router Link elements ($L client references with an href) in every page\'s flight data', path: /\.(html|txt)$/, kinds: ['html', 'data'], find: ROUTER_LINK, replace: '$1a$2', count: [40, Infinity] }],
   },
   {
-    id: 'C7.5-send-control-removed', mode: 'server', declared: ['C7.5'], expected: { 'C7.5': 'untested' },
+    id: 'C7.5-send-control-removed', mode: 'server', declared: ['C7.5'], expected: { 'C7.5': 'untested' }, absentSubject: {},
     description: 'The server-function form has no "Send" button any more (its label reads "Submit"): the control the profile names is missing, no server-function call is made, so C7.5 is untested, not failed.',
     probe: ['/demos/action'],
     text: [
@@ -55,7 +55,7 @@ export const ABSENT_SUBJECTS: Mutant[] = [
     ],
   },
   {
-    id: 'K9.2-no-data-fetch', mode: 'server', declared: ['K9.2'], expected: { 'K9.2': 'untested' },
+    id: 'K9.2-no-data-fetch', mode: 'server', declared: ['K9.2'], expected: { 'K9.2': 'untested' }, absentSubject: {},
     description: 'The pages under /demos/retry/ no longer fetch their data after loading (their fallback HTML says isFallback: false): no page-data fetch to answer with a server error, so K9.2 is untested, not failed.',
     probe: ['/demos/retry/mutant-probe'],
     text: [{ what: 'isFallback in the fallback HTML of /demos/retry/<slug>', path: /^\/demos\/retry\/[^/]+$/, kinds: ['html'], find: /"isFallback":true/, replace: '"isFallback":false', count: [1, Infinity] }],
@@ -63,7 +63,7 @@ export const ABSENT_SUBJECTS: Mutant[] = [
   {
     // The header's links are a client component's (outside the flight data): its nav items have a
     // `plain` flag (plain <a> when set) and the brand link is a Link; both made plain <a> here.
-    id: 'C7.2-no-router-links', mode: 'static', declared: ['C7.2', 'K9.4'], expected: { 'C7.2': 'untested', 'K9.4': 'untested' },
+    id: 'C7.2-no-router-links', mode: 'static', declared: ['C7.2', 'K9.4'], expected: { 'C7.2': 'untested', 'K9.4': 'untested' }, absentSubject: {},
     description: 'No router link anywhere: every Link in the flight data and the header\'s links are plain <a>. No navigation fetches page data and nothing is prefetched, so C7.2 (page data of navigations) and K9.4 (prefetched data aged to 5 minutes) have no subject: untested, not failed. (R2.7 fails on such links, truthfully: R2.7-plain-links.)',
     text: [
       { what: 'router Link elements ($L client references with an href) in every page\'s flight data', path: /\.(html|txt)$/, kinds: ['html', 'data'], find: ROUTER_LINK, replace: '$1a$2', count: [40, Infinity] },
@@ -73,14 +73,14 @@ export const ABSENT_SUBJECTS: Mutant[] = [
   },
   {
     // Only a rebuild can flatten a group: it is in the router tree of every answer (delivery/source.ts).
-    id: 'R2.6-group-flattened', mode: 'static', declared: ['R2.6'], expected: { 'R2.6': 'untested' },
+    id: 'R2.6-group-flattened', mode: 'static', declared: ['R2.6'], expected: { 'R2.6': 'untested' }, absentSubject: {},
     description: 'The route group (site) is flattened: app/(site)/* moved to app/ (imports re-pointed) and the export built anew. The reference profile still says /, /about and /demos/tall live in (site), but no page\'s router tree names a group: R2.6 has no subject, untested naming the profile\'s pages — not passed on the profile\'s word.',
     source: { moveChildren: [{ from: 'site/app/(site)', to: 'site/app' }] },
   },
   {
     // C7.4's text says stylesheets exist, so taking them all away contradicts it (spec/clauses/section-7.ts
     // readings): failed, naming the pages, not untested. Scripts stay: the pages are still the site's own.
-    id: 'C7.4-no-stylesheet', mode: 'static', declared: ['C7.4'], expected: { 'C7.4': 'failed' },
+    id: 'C7.4-no-stylesheet', mode: 'static', declared: ['C7.4'], expected: { 'C7.4': 'failed' }, absentSubject: {},
     description: 'No page loads a stylesheet: the <link rel="stylesheet"> of every page, the stylesheet links of the flight data and the style hints (:HL) are gone, so a first load of the site\'s own pages loads scripts and no stylesheet. "It loads script and stylesheet assets" is contradicted: C7.4 failed, not untested.',
     text: [
       { what: 'the stylesheet link of every page\'s HTML', path: /\.html$/, kinds: ['html'], find: /<link rel="stylesheet" href="\/_next\/static\/css\/[^"]+"[^>]*\/>/, replace: '', count: [20, Infinity] },
@@ -91,7 +91,7 @@ export const ABSENT_SUBJECTS: Mutant[] = [
   {
     // K9.5 only: the header's links (a client component's, outside the flight data) still prefetch
     // /, /about and /contact, which K9.4 times truthfully (it stays passed on this change).
-    id: 'K9.5-links-not-prefetching', mode: 'static', declared: ['K9.5'], expected: { 'K9.5': 'untested' },
+    id: 'K9.5-links-not-prefetching', mode: 'static', declared: ['K9.5'], expected: { 'K9.5': 'untested' }, absentSubject: {},
     description: 'Every router link in the flight data of /demos/links has prefetch={false}: only the header\'s 3 links prefetch there, fewer than the 6 a limit of 5 at a time needs, so K9.5 is untested, not failed.',
     text: [
       { what: 'prefetch={false} on every router link of /demos/links (flight data in the HTML)', path: /^\/demos\/links\.html$/, kinds: ['html'], find: /(\[\\"\$\\",\\"\$L[0-9a-f]+\\",null,\{(?:\\"(?:className|prefetch)\\":(?:\\"[^"\\]*\\"|true|false|null),)*\\"href\\":\\"\/[^"\\]*\\")/, replace: '$1,\\"prefetch\\":false', count: [10, Infinity] },

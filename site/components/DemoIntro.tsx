@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { ArrowLeft } from 'lucide';
 import Icon from './Icon';
+import type { NormativeClauseId } from '../content/clause-ids';
 
 /** Heading block shared by the demo pages: back link, the rule IDs shown, h1 and a lead. */
 export default function DemoIntro({
@@ -9,7 +10,8 @@ export default function DemoIntro({
   title,
   children,
 }: {
-  rules: string[];
+  /** The clauses the page shows (typed: an ID the registry does not hold does not compile). */
+  rules: NormativeClauseId[];
   title: ReactNode;
   children?: ReactNode;
 }) {

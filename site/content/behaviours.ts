@@ -1,6 +1,10 @@
+import type { NormativeClauseId } from './clause-ids';
+
 /**
- * The visible rules of the page-delivery spec (clause IDs from spec/clauses.ts) and where each
- * can be seen on this site. Used by the home page gallery.
+ * The visible rules of the page-delivery spec and where each can be seen on this site: the home
+ * page's gallery. Clause IDs are typed by the registry's copy (clause-ids.ts, generated); the titles and
+ * descriptions are the site's own words for visitors. behaviours.test.ts holds the gallery to the
+ * registry: every normative clause once, in its order, and server-only clauses and routes marked so.
  */
 
 export type DemoMode = 'both' | 'server';
@@ -13,7 +17,7 @@ export interface DemoTarget {
 }
 
 export interface Behaviour {
-  id: string;
+  id: NormativeClauseId;
   title: string;
   description: string;
   targets: DemoTarget[];
@@ -149,7 +153,7 @@ export function isPagesRouterPath(href: string): boolean {
 /** Routes that exist only in the server build. */
 export const SERVER_ONLY_ROUTES = ['/demos/server-crash', '/demos/dynamic', '/demos/action'] as const;
 
-export function behaviour(id: string): Behaviour {
+export function behaviour(id: NormativeClauseId): Behaviour {
   const found = BEHAVIOURS.find((b) => b.id === id);
   if (!found) throw new Error(`Unknown behaviour ${id}`);
   return found;

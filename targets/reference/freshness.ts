@@ -15,7 +15,8 @@ function sourceFiles(dir: string, root: string, into: string[] = []): string[] {
     if (IGNORED_NAMES.has(entry.name) || entry.name.startsWith('.next')) continue;
     const full = path.join(dir, entry.name);
     const rel = path.relative(root, full);
-    if (IGNORED_RELATIVE.has(rel)) continue;
+    // A unit test beside the site's code (site/lib, site/content) is not built into the site.
+    if (IGNORED_RELATIVE.has(rel) || entry.name.endsWith('.test.ts')) continue;
     if (entry.isDirectory()) sourceFiles(full, root, into);
     else if (entry.isFile()) into.push(rel);
   }

@@ -1,0 +1,34 @@
+/**
+ * README.md's two tables of the matrix's expected clause verdicts (the App Router template; the Pages-Router-only
+ * and mixed sites), one column per run, written from matrix/expected.ts by `npm run generate` (`npm run matrix --
+ * --write-expected`) between their `<!-- generated: … -->` markers. docs/implementations.md holds the same verdicts
+ * with the parts and the reasons; a unit test fails while either page differs from what is written here.
+ */
+import { join } from 'node:path';
+import { NORMATIVE } from '../spec/clauses';
+import { withGenerated } from '../spec/registry/generated-section';
+import { contextOf, expectationsFor } from './expected';
+import { SHORT } from './expected-doc';
+import { loadVersions, planMatrix, type RunPlan } from './versions';
+
+export const README_MD = join(__dirname, '..', 'README.md');
+const NOTE = 'the expected verdicts, from matrix/expected.ts by `npm run generate`: do not edit by hand';
+
+/** A run's column heading: its id without "next-" ("14.2 static nginx"). */
+export const columnOf = (run: RunPlan) => run.id.replace(/^next-/, '').replace(/-/g, ' ');
+
+export function verdictTable(runs: readonly RunPlan[]): string {
+  const expected = new Map(runs.map((r) => [r.id, expectationsFor(contextOf(r.build))]));
+  return [
+    `| Clause | ${runs.map(columnOf).join(' | ')} |`,
+    `|---|${runs.map(() => '---').join('|')}|`,
+    ...NORMATIVE.map((c) => `| ${c.id} | ${runs.map((r) => SHORT[expected.get(r.id)![c.id].verdict]).join(' | ')} |`),
+  ].join('\n');
+}
+
+/** README.md with its matrix tables written from the expected verdicts. */
+export function withReadmeTables(doc: string): string {
+  const runs = planMatrix(loadVersions()).runs;
+  const app = withGenerated(doc, 'matrix, App Router template', NOTE, verdictTable(runs.filter((r) => r.build.site === 'app')), 'README.md');
+  return withGenerated(app, 'matrix, other routers', NOTE, verdictTable(runs.filter((r) => r.build.site !== 'app')), 'README.md');
+}
