@@ -1,7 +1,7 @@
 import { defineConfig, type PlaywrightTestConfig, type ReporterDescription } from '@playwright/test';
 import { join } from 'node:path';
 import type { Mode } from '../spec/clauses';
-import { currentRun } from './run/channel';
+import { currentRun, scratchOf } from './run/channel';
 import { blobFileName } from './run/facts';
 import type { Run } from './run/model';
 import { defaultWorkers, workersPerMode } from './run/workers';
@@ -43,7 +43,7 @@ export function suiteConfig(run: Run): PlaywrightTestConfig<{ mode: Mode }> {
     forbidOnly: !!process.env.CI,
     globalSetup: join(__dirname, 'setup', 'global-setup.ts'),
     // Per report folder, so runs into different folders (e.g. mutants) never delete each other's files.
-    outputDir: join(run.out, '.run', 'test-results'),
+    outputDir: join(scratchOf(run), 'test-results'),
     reporter: reporters,
     use: {
       viewport: { width: 1280, height: 720 },

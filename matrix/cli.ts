@@ -13,7 +13,7 @@ import { ROOT } from '../spec/root';
 import { exitCodeOf, type ReportLike } from './cells';
 import { renderComparisonMarkdown, unexplained, type DiscoveryComparison } from './discovery-compare';
 import { writeExpected } from './expected-doc';
-import { README_MD, withReadmeTables } from './readme-tables';
+import { MATRIX_MD, withMatrixTables } from './matrix-doc-tables';
 import { REPORT_MD, withPresetTable } from './presets-doc';
 import type { RunningServer } from './hosts';
 import { judgeGroups } from './groups';
@@ -43,7 +43,7 @@ const USAGE = `Usage: npm run matrix [-- options]
   --out <dir>        where the matrix goes (default reports/matrix)
   --trace <mode>     Playwright's trace of each judge run (default ${TRACE_DEFAULT}: a retry's trace costs a failing column
                      about 12 % of its CPU); on-first-retry records one for each retried test, to look into a cell
-  --write-expected   regenerate docs/implementations.md's table, README.md's matrix tables, docs/report.md's preset table
+  --write-expected   regenerate docs/implementations.md's table, docs/matrix.md's tables, docs/report.md's preset table
                      and the expectation presets (spec/expectations/) from matrix/expected.ts, then exit (part of npm run generate)
   --discovery        also judge each run with no profile (discovery crawls it) and compare the verdicts with the
                      hand-written profile's: <out>/discovery-comparison.{md,json}; exit 1 on a difference no
@@ -83,9 +83,9 @@ async function main(): Promise<number> {
   }
   if (opts['write-expected']) {
     const presets = writeExpected();
-    writeFileSync(README_MD, withReadmeTables(readFileSync(README_MD, 'utf8')));
+    writeFileSync(MATRIX_MD, withMatrixTables(readFileSync(MATRIX_MD, 'utf8')));
     writeFileSync(REPORT_MD, withPresetTable(readFileSync(REPORT_MD, 'utf8')));
-    console.log(`Wrote the table of docs/implementations.md, README.md's matrix tables, docs/report.md's preset table and the expectation presets spec/expectations/{${presets.join(',')}}.`);
+    console.log(`Wrote the table of docs/implementations.md, docs/matrix.md's tables, docs/report.md's preset table and the expectation presets spec/expectations/{${presets.join(',')}}.`);
     return 0;
   }
   const jobs = opts.jobs === undefined ? DEFAULT_JOBS : /^[1-9]\d*$/.test(opts.jobs) ? Number(opts.jobs) : undefined;

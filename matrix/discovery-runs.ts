@@ -21,7 +21,7 @@ export function readRunFolder(dir: string, mode: Mode): RunFolder {
   const run = JSON.parse(readFileSync(runFile, 'utf8')) as { targets: { mode: Mode; profile: { content: TargetProfile } }[] };
   const target = run.targets.find((t) => t.mode === mode);
   if (!target) throw new Error(`The run in ${dir} has no ${mode} target.`);
-  const discovery = readDiscovery(dir);
+  const discovery = readDiscovery(join(dir, '.run'));
   return {
     report: JSON.parse(readFileSync(json, 'utf8')) as RunFolder['report'],
     profile: target.profile.content,

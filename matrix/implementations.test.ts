@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CLAUSES } from '../spec/clauses';
 import { clauseRows, IMPLEMENTATIONS_MD, withGeneratedTable } from './expected-doc';
-import { README_MD, withReadmeTables } from './readme-tables';
+import { MATRIX_MD, withMatrixTables } from './matrix-doc-tables';
 import { contextOf, expectationsFor } from './expected';
 import { loadProfile } from '../conformance/run/profile';
 import { configFieldsFor, layerFiles, layersOf, patchNextConfig, replaceGoogleFonts, SITES } from './template';
@@ -125,9 +125,9 @@ describe('expected verdicts (docs/implementations.md)', () => {
     expect(withGeneratedTable(doc)).toBe(doc);
   });
 
-  it('are the same in README.md\'s matrix tables as in expected.ts (run `npm run generate` after changing expected.ts)', () => {
-    const doc = readFileSync(README_MD, 'utf8');
-    expect(doc, 'README.md\'s matrix tables are out of step with matrix/expected.ts: run `npm run generate`').toBe(withReadmeTables(doc));
+  it('are the same in docs/matrix.md\'s tables as in expected.ts (run `npm run generate` after changing expected.ts)', () => {
+    const doc = readFileSync(MATRIX_MD, 'utf8');
+    expect(doc, 'docs/matrix.md\'s tables are out of step with matrix/expected.ts: run `npm run generate`').toBe(withMatrixTables(doc));
   });
 });
 

@@ -47,8 +47,9 @@ export const TRACE_DEFAULT = 'off';
 export const TRACE_MODES = ['off', 'on', 'on-first-retry', 'on-all-retries', 'retain-on-failure', 'retain-on-first-failure'] as const;
 
 /** Runs the conformance CLI; resolves with its exit code. */
-async function runSuite(args: string[], logFile: string): Promise<number> {
-  const r = await runCommand('npm', ['run', '--silent', 'conformance', '--', ...args], { cwd: ROOT, env: { NEXT_TELEMETRY_DISABLED: '1' }, output: { file: logFile } });
+async function runSuite(args: string[], logFile: string, scratch: string): Promise<number> {
+  // The run's working files kept beside its report: the discovery comparison reads its run file and discovery there.
+  const r = await runCommand('npm', ['run', '--silent', 'conformance', '--', ...args], { cwd: ROOT, env: { NEXT_TELEMETRY_DISABLED: '1', SPEC_CONFORMANCE_SCRATCH: scratch }, output: { file: logFile } });
   return r.code;
 }
 
@@ -84,7 +85,7 @@ async function judgeRun(ctx: JudgeContext, name: string, config: SpecConformance
   mkdirSync(join(ctx.out, 'configs'), { recursive: true });
   writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
   const args = ['--config', file, '--out', dir, '--trace', ctx.trace, ...(ctx.workers ? ['--workers', String(ctx.workers)] : [])];
-  return ctx.progress.step(step, () => runSuite(args, log), (c) => `suite exit ${c}; log ${relative(ROOT, log)}`);
+  return ctx.progress.step(step, () => runSuite(args, log, join(dir, '.run')), (c) => `suite exit ${c}; log ${relative(ROOT, log)}`);
 }
 
 export async function judgeGroup(group: JudgeGroup, p: Prepared, ctx: JudgeContext): Promise<void> {

@@ -1,22 +1,22 @@
-// The consumer check of `npm test` (issue 22): the package as another team gets it. `npm pack`,
-// a fresh temporary project with its own @playwright/test (another version), the tarball
-// installed there, that version checked untouched, then the README's commands
-// (consumer-steps.ts) run one by one with `sh -c` against two matrix sites — the create-next-app
-// template of Next 14.2 and of Next 16 as static exports, built by the matrix's builder (from the
-// cache when fresh; MATRIX_CACHE honoured) and served by its hosts on 127.0.0.1. A second project
-// with `^1.59.1` checks that a range is not moved either. Prints one line per check and ends with
-// "N passed, N failed"; exit 1 when a check failed. CONSUMER_KEEP=1 keeps the temporary folder.
+// The consumer check of `npm test`: a team's first hour with the package, end to end. `npm pack`, a
+// fresh temporary project with its own @playwright/test (another version), the tarball installed
+// there, that version checked untouched, then the README's commands (consumer-steps.ts) run one by
+// one with `sh -c` against multi-page sites nobody here wrote — the create-next-app templates of
+// Next 14.2 and 16 with the matrix's extra pages, as static exports (consumer-sites.ts), and a
+// deliberately broken copy of the 14.2 one — from a zero-config red run to the baseline, green, a
+// regression and an unexpected pass; then no path of this machine in any file written, no word of
+// this repository in anything printed (consumer-outputs.ts). A second project with `^1.59.1` checks
+// that a range is not moved either. Prints one line per check and ends with "N passed, N failed";
+// exit 1 when a check failed. CONSUMER_KEEP=1 keeps the temporary folder.
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onStopSignal, runCommand, seconds, since, type CommandResult, type RunningServer } from '../launcher';
-import { implementationTarget } from '../matrix/target';
-import { loadVersions, planMatrix, selectRuns } from '../matrix/versions';
 import { ROOT } from '../spec/root';
-import { ensureBuilt } from '../targets/target';
-import { CONSUMER_PLAYWRIGHT, CONSUMER_STEPS, JSON_CONFIG_FILE, jsonConfig, PROFILE_FILE, profileText, TARBALL, TS_CONFIG, TS_CONFIG_FILE } from './consumer-steps';
+import { machinePaths, writtenFiles } from './consumer-outputs';
+import { serveSites } from './consumer-sites';
+import { CONSUMER_PLAYWRIGHT, CONSUMER_STEPS, NOT_OURS, TARBALL, TS_CONFIG, TS_CONFIG_FILE, type ConsumerStep } from './consumer-steps';
 
-const SITES = { 'next-14.2': 'next-14.2-static', 'next-16': 'next-16-static' } as const;
 const work = mkdtempSync(join(tmpdir(), 'consumer-check-'));
 const servers: RunningServer[] = [];
 const checks: { name: string; ok: boolean }[] = [];
@@ -50,32 +50,29 @@ function untouched(dir: string, range: string, when: string): boolean {
   return check(`the project's @playwright/test ${when}: still ${CONSUMER_PLAYWRIGHT}`, p.range === range && p.locked === CONSUMER_PLAYWRIGHT && p.installed === CONSUMER_PLAYWRIGHT, `package.json ${p.range}, lockfile ${p.locked}, installed ${p.installed}`);
 }
 
-function tail(r: CommandResult, lines = 25): string {
-  return r.output.trimEnd().split('\n').slice(-lines).map((l) => `    | ${l}`).join('\n');
+/** What a step appended to the job summary: the report's head, with what the step expects in its first 15 lines, in order. */
+function summaryProblems(step: ConsumerStep, file: string, before: number): string[] {
+  if (!step.expect.summaryHead) return [];
+  const added = existsSync(file) ? readFileSync(file, 'utf8').slice(before) : '';
+  if (!added.trim()) return ['the job summary did not get the report'];
+  const head = added.split('\n').slice(0, 15).join('\n');
+  let at = 0;
+  for (const re of step.expect.summaryHead) {
+    const m = new RegExp(re.source, re.flags.replace('g', '')).exec(head.slice(at));
+    if (!m) return [`the job summary's first 15 lines lack ${re} (after what came before it):\n${head}`];
+    at += m.index + m[0].length;
+  }
+  return [];
 }
 
-async function sites(): Promise<Record<keyof typeof SITES, string>> {
-  const runs = selectRuns(planMatrix(loadVersions()).runs, Object.values(SITES));
-  const urls: Partial<Record<keyof typeof SITES, string>> = {};
-  for (const r of runs) {
-    const t = Date.now();
-    const target = implementationTarget(r);
-    // The matrix's own cache: never two builds of one implementation at once (npm test runs the matrix column before this).
-    const built = await ensureBuilt([target], { lock: false, log: () => undefined });
-    const how = built.length ? 'built' : 'fresh build from the cache';
-    const s = await target.serve();
-    servers.push(s);
-    const name = (Object.keys(SITES) as (keyof typeof SITES)[]).find((k) => SITES[k] === r.id)!;
-    urls[name] = s.url;
-    console.log(`  ${r.id}: ${how}, served at ${s.url} (${since(t)})`);
-  }
-  return urls as Record<keyof typeof SITES, string>;
+function tail(r: CommandResult, lines = 25): string {
+  return r.output.trimEnd().split('\n').slice(-lines).map((l) => `    | ${l}`).join('\n');
 }
 
 async function main(): Promise<number> {
   onStopSignal();
   console.log(`Consumer check in ${work}`);
-  const urls = await sites();
+  const urls = await serveSites(work, servers);
   const project = join(work, 'project');
   mkdirSync(project);
   const pack = await runCommand('npm', ['pack', '--silent', '--pack-destination', project], { cwd: ROOT, output: 'capture' });
@@ -94,26 +91,34 @@ async function main(): Promise<number> {
     npm_config_fund: 'false',
     npm_config_update_notifier: 'false',
   };
-  const files: Record<string, string> = { [PROFILE_FILE]: profileText(), [TS_CONFIG_FILE]: TS_CONFIG, [JSON_CONFIG_FILE]: jsonConfig(urls['next-16']) };
+  const files: Record<string, string> = { [TS_CONFIG_FILE]: TS_CONFIG };
+  const printed: string[] = [];
   let site: string | undefined;
   for (const step of CONSUMER_STEPS) {
     for (const f of step.writes ?? []) writeFileSync(join(project, f), files[f]);
     if (step.site) site = urls[step.site];
     const before = existsSync(env.GITHUB_STEP_SUMMARY!) ? readFileSync(env.GITHUB_STEP_SUMMARY!, 'utf8').length : 0;
     const r = await runCommand('sh', ['-c', step.line], { cwd: project, env: { ...env, ...(site ? { SITE_URL: site } : {}) }, output: 'capture', timeoutMs: 6 * 60_000 });
+    printed.push(r.output);
     const problems = [
       ...(r.code !== step.expect.code ? [`exit ${r.code}, expected ${step.expect.code}${r.timedOut ? ' (timed out)' : ''}`] : []),
       ...(step.expect.output ?? []).filter((re) => !re.test(r.output)).map((re) => `output lacks ${re}`),
       ...(step.expect.notOutput ?? []).filter((re) => re.test(r.output)).map((re) => `output has ${re}`),
+      ...summaryProblems(step, env.GITHUB_STEP_SUMMARY!, before),
+      ...(step.expect.files ?? []).flatMap((f) => {
+        const text = existsSync(join(project, f.path)) ? readFileSync(join(project, f.path), 'utf8') : undefined;
+        return text === undefined ? [`no ${f.path}`] : f.holds.filter((re) => !re.test(text)).map((re) => `${f.path} lacks ${re}`);
+      }),
     ];
-    if (step.summary) {
-      const after = existsSync(env.GITHUB_STEP_SUMMARY!) ? readFileSync(env.GITHUB_STEP_SUMMARY!, 'utf8') : '';
-      if (after.length <= before || !/# Conformance/i.test(after.slice(before))) problems.push('the job summary did not get the report');
-    }
     if (!check(`${step.title}: ${step.line}`, problems.length === 0, `${problems.join('; ') || `exit ${r.code}`} (${seconds(r.ms)})`)) console.log(tail(r));
     if (step.line.startsWith('npm install --save-dev ./') || step.line === 'npm ci') untouched(project, CONSUMER_PLAYWRIGHT, `after ${step.line}`);
   }
   untouched(project, CONSUMER_PLAYWRIGHT, 'after every run');
+  // The team's world only: no path of this machine in anything the tool wrote, no word of this repository in anything it printed.
+  const leaks = machinePaths([...writtenFiles(project), env.GITHUB_STEP_SUMMARY!], [project, work, homedir(), ROOT]);
+  check('no path of this machine in any file the tool wrote (reports, expectations, job summary)', leaks.length === 0, leaks.slice(0, 5).join('; ') || `${writtenFiles(project).length} files read`);
+  const ours = NOT_OURS.filter((re) => printed.some((o) => re.test(o)));
+  check('no word of this repository in anything the command printed', ours.length === 0, ours.map(String).join(', ') || `${printed.length} outputs read`);
 
   // A range (^1.59.1) with 1.59.1 locked: installing the package must not move it to a newer 1.x either.
   const ranged = join(work, 'ranged');

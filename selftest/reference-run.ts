@@ -52,6 +52,8 @@ export function splitArgs(argv: readonly string[]): { modes: Mode[]; rebuild: bo
 async function judgeReference(argv: string[]): Promise<number> {
   const { modes, rebuild, out, rest } = splitArgs(argv);
   onStopSignal();
+  // The repository keeps a run's working files beside its report (<out>/.run), to look into after the run.
+  process.env.SPEC_CONFORMANCE_SCRATCH ??= join(out, '.run');
   const targets = modes.map(referenceSite);
   await ensureBuilt(targets, { rebuild, what: `npm run conformance: building ${targets.map((t) => t.name).join(' and ')}` });
   const servers: RunningServer[] = [];

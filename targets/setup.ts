@@ -1,6 +1,6 @@
 import type { FullConfig } from '@playwright/test';
 import { join } from 'node:path';
-import { currentRun, useRunFile, writeRunFile } from '../conformance/run/channel';
+import { currentRun, scratchOf, useRunFile, writeRunFile } from '../conformance/run/channel';
 import type { Run } from '../conformance/run/model';
 import { selectedModes } from '../conformance/setup/global-setup';
 import type { Mode } from '../spec/clauses';
@@ -29,7 +29,7 @@ export default async function referenceSetup(config: FullConfig): Promise<() => 
     const urls = new Map<Mode, string>();
     for (const t of targets) {
       // The server's own output (including the errors the crash demos provoke on purpose) goes to a log file.
-      const logFile = join(run.out, '.run', 'next-server.log');
+      const logFile = join(scratchOf(run), 'next-server.log');
       const server = await t.serve({ output: { file: logFile, append: true } });
       servers.push(server);
       urls.set(t.mode, server.url);
@@ -45,7 +45,7 @@ export default async function referenceSetup(config: FullConfig): Promise<() => 
         return { ...t, url, ...(t.otherBuildUrl || !other ? {} : { otherBuildUrl: other }) };
       }),
     };
-    useRunFile(writeRunFile(completed, join(run.out, '.run', `run-reference-${process.pid}.json`)));
+    useRunFile(writeRunFile(completed, join(scratchOf(run), `run-reference-${process.pid}.json`)));
   } catch (e) {
     await stopAll();
     throw e;

@@ -1,7 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Mode } from '../../spec/clauses';
+import { displayName } from '../config/load';
 import { writeDiscovery } from '../discovery/store';
+import { scratchOf } from '../run/channel';
 import type { ProfileRef, Run } from '../run/model';
 
 /**
@@ -10,18 +12,19 @@ import type { ProfileRef, Run } from '../run/model';
  * (pages and observations, for the report). Discovery (and the browser it drives) is loaded only
  * when a run crawls.
  */
-export async function discoverProfile(run: Pick<Run, 'out' | 'discovery' | 'browser'>, target: string, mode: Mode, hand: ProfileRef | undefined): Promise<ProfileRef> {
+export async function discoverProfile(run: Pick<Run, 'out' | 'scratch' | 'discovery' | 'browser'>, target: string, mode: Mode, hand: ProfileRef | undefined): Promise<ProfileRef> {
   const mod = await import('../discovery/index');
   process.stdout.write(`Discovering ${target} (at most ${run.discovery.maxPages ?? 200} pages)…\n`);
   const found = await mod.discover({ target, mode, maxPages: run.discovery.maxPages, ignoreRobots: run.discovery.ignoreRobots, executablePath: run.browser?.executablePath });
   const merged = hand ? mod.mergeProfiles(hand.content, found.profile) : { profile: found.profile, sources: found.sources };
   for (const u of found.unfilled) process.stdout.write(`  no "${u.scenario}" scenario found: ${u.need}\n`);
   // The crawl's facts (counts, time, clicks and probes) and notes travel too: the discovery comparison reads them.
-  writeDiscovery(run.out, { ...found, sources: merged.sources });
-  const profileFile = run.discovery.writeProfile ?? join(run.out, '.run', 'discovered-profile.json');
+  writeDiscovery(scratchOf(run), { ...found, sources: merged.sources });
+  const profileFile = run.discovery.writeProfile ?? join(scratchOf(run), `discovered-profile-${mode}.json`);
   writeFileSync(profileFile, `${JSON.stringify(merged.profile, null, 2)}\n`);
-  if (run.discovery.writeProfile) process.stdout.write(`  profile written to ${profileFile}\n`);
+  if (run.discovery.writeProfile) process.stdout.write(`  profile written to ${displayName(profileFile)}\n`);
   // The needs travel with the profile, so a test missing its scenario says what the site lacks.
   const unfilled = Object.fromEntries(found.unfilled.filter((u) => !(u.scenario in merged.profile.scenarios)).map((u) => [u.scenario, u.need]));
-  return { path: profileFile, source: hand ? 'merged' : 'discovered', content: merged.profile, ...(Object.keys(unfilled).length ? { unfilled } : {}) };
+  // The report keeps the profile a run used in its profiles/ folder: named so when it is discovery's.
+  return { path: run.discovery.writeProfile ? displayName(profileFile) : `discovered (the report's profiles/${mode}.json)`, source: hand ? 'merged' : 'discovered', content: merged.profile, ...(Object.keys(unfilled).length ? { unfilled } : {}) };
 }

@@ -1,7 +1,7 @@
 // The command's work (npx spec-conformance; entry: ./conformance.ts): flags (./usage.ts) and the
 // config file (../config/, docs/config.md) → the run → Playwright → the gate as the exit code. The run
 // protocol: docs/design.md.
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { signalExitCode } from '../../launcher/exit-code';
 import { spawnGuarded } from '../../launcher/group';
@@ -11,6 +11,8 @@ import { parseRunArgs, UsageError } from '../run/args';
 import { runEnv, writeRunFile } from '../run/channel';
 import type { Run } from '../run/model';
 import { resolveRun } from './resolve-run';
+import { shown, summaryLines } from './summary';
+import { updateExpectations } from './update-expectations';
 import { suiteRoot, versionLine } from './suite-root';
 import { usage } from './usage';
 import { since } from '../../launcher/format';
@@ -21,6 +23,7 @@ export async function main(argv: string[]): Promise<number> {
   onStopSignal();
   let run: Run;
   let summary: string | undefined;
+  let baseline: string | undefined;
   let root: string;
   try {
     const args = parseRunArgs(argv);
@@ -35,6 +38,7 @@ export async function main(argv: string[]): Promise<number> {
     const resolved = await resolveRun(args);
     run = resolved.run;
     summary = resolved.settings.summary;
+    if (args.updateExpectations) baseline = resolved.settings.baselineFile;
     // Where Playwright runs the suite from (installed: a copy outside node_modules, see suite-root.ts).
     root = suiteRoot();
   } catch (e) {
@@ -42,6 +46,17 @@ export async function main(argv: string[]): Promise<number> {
     console.error(e.message);
     return 2;
   }
+  // The run's working folder is the command's own unless the caller named one (SPEC_CONFORMANCE_SCRATCH): removed afterwards.
+  const made = process.env.SPEC_CONFORMANCE_SCRATCH ? undefined : run.scratch;
+  try {
+    return await judge(run, root, summary, baseline);
+  } finally {
+    if (made) rmSync(made, { recursive: true, force: true });
+  }
+}
+
+/** Playwright over the run, then what the command says and writes; resolves to the exit code. */
+async function judge(run: Run, root: string, summary: string | undefined, baseline: string | undefined): Promise<number> {
   const file = writeRunFile(run);
   const started = new Date();
   // The package's own Playwright (installed: bundled in its tarball, never the project's copy).
@@ -70,19 +85,25 @@ export async function main(argv: string[]): Promise<number> {
   console.log(`Wall time: ${since(started.getTime())}`);
   if (stoppedBy) return signalExitCode(stoppedBy);
   const last = lastRun(run.out, started);
-  if (summary && last?.status === 'report') appendSummary(summary, join(run.out, 'conformance.md'));
+  let updated: boolean | undefined;
+  if (last?.status === 'report') {
+    const update = baseline ? updateExpectations(run, baseline) : undefined;
+    updated = update?.passed;
+    for (const line of [...summaryLines(run.out, run.cwd ?? process.cwd()), ...(update?.lines ?? [])]) console.log(line);
+    if (summary) appendSummary(summary, join(run.out, 'conformance.md'), run.cwd ?? process.cwd());
+  }
   if (last?.status === 'not-run') return 2; // its reason is already printed
   // A report of this run: its gate is the exit code. Tests that failed as their expectations say
   // (known deviations) make Playwright exit 1, yet the gate passes (conformance/report/gate.ts).
-  if (last?.status === 'report') return last.gatePassed ? 0 : 1;
+  if (last?.status === 'report') return (updated ?? last.gatePassed) ? 0 : 1;
   return code === 0 ? 0 : 1;
 }
 
 /** --summary: the Markdown report appended to a file (GitHub's job summary is one such file). */
-function appendSummary(file: string, markdown: string): void {
+function appendSummary(file: string, markdown: string, cwd: string): void {
   try {
     appendFileSync(file, `${readFileSync(markdown, 'utf8').trimEnd()}\n\n`);
-    console.log(`Summary: ${markdown} appended to ${file}`);
+    console.log(`Summary: ${shown(markdown, cwd)} appended to ${shown(file, cwd)}`);
   } catch (e) {
     console.error(`--summary ${file}: could not append the report (${(e as Error).message.split('\n')[0]}).`);
   }

@@ -1,19 +1,21 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { configFor, settle, type Settings, type TargetSetting } from '../config/apply';
+import { displayName } from '../config/load';
 import type { Expectation } from '../expectations/model';
 import { lookupChromium, wantsWindow } from '../setup/browser';
 import { loadProfile } from '../run/profile';
 import { preflight, renderPreflight } from '../preflight/preflight';
 import { probeTarget, type ProbeResult } from '../setup/probe';
 import { UsageError, type RunArgs } from '../run/args';
-import { defaultRun } from '../run/channel';
+import { defaultRun, scratchOf } from '../run/channel';
 import { MODES } from '../../spec/clauses';
 import type { ProfileRef, Run, RunTarget, TargetFacts } from '../run/model';
 import { describeErrno, ensureWritableDir } from '../run/out-dir';
 import { discoverProfile } from './discovery-step';
 import { readDiscovery } from '../discovery/store';
-import { resolveExpectations } from '../expectations/model';
+import { looksLikePreset, resolveExpectations } from '../expectations/model';
 
 /** With no target and no config: what to give. */
 export const NOTHING_TO_JUDGE = 'Nothing to judge: give --target <url> --mode static|server, or write a spec-conformance.config.{ts,mjs,json} in this folder (or name one with --config <file>) listing the targets; see --help and docs/config.md.';
@@ -28,17 +30,26 @@ export async function resolveRun(args: RunArgs, log: (line: string) => void = (l
   const settings = settle(args, await configFor(args, cwd), cwd);
   if (settings.configFile) log(`Config: ${settings.configFile}`);
   // Known deviations (the config's, then --expectations): checked now, applied by the gate.
-  const expectations = checkedExpectations(settings);
+  const expectations = checkedExpectations(settings, cwd);
+  if (settings.expectations.length) {
+    const count = (src: string) => expectations.filter((e) => (e.source ?? `config: ${settings.configFile}`) === src).length;
+    log(`Expectations: ${sourcesOf(settings, cwd).map((src) => `${src.replace(/^(file|config): /, '')} (${count(src)})`).join(', ')}`);
+  }
   if (args.merge === undefined && !settings.targets.length) throw new UsageError(NOTHING_TO_JUDGE);
   if (settings.summary) checkWritableParent(settings.summary, '--summary');
   const out = ensureWritableDir(settings.out ?? resolve(cwd, 'reports'));
   const base = defaultRun({
     out,
+    // The run's working files outside the report folder, so the report holds only what it shows (main.ts removes it).
+    scratch: process.env.SPEC_CONFORMANCE_SCRATCH ? resolve(process.env.SPEC_CONFORMANCE_SCRATCH) : mkdtempSync(join(tmpdir(), 'spec-conformance-run-')),
     // `npm run conformance` gates every normative clause; a filtered run (--grep …) only those it selected.
     gateScope: args.filtered ? 'selected' : 'all',
     options: { force: settings.force, isolate: args.isolate, workers: settings.workers, reporters: args.reporters, shard: args.shard, playwrightArgs: args.playwrightArgs },
     discovery: { ...settings.discovery, writeProfile: args.writeProfile && resolve(cwd, args.writeProfile) },
     ...(expectations.length ? { expectations } : {}),
+    ...(settings.expectations.length ? { expectationSources: sourcesOf(settings, cwd) } : {}),
+    ...(settings.gateLevels ? { gateLevels: settings.gateLevels } : {}),
+    cwd,
   });
   if (args.merge !== undefined) return { run: { ...base, kind: 'merge', targets: [], mergeFrom: checkMergeDir(args.merge) }, settings };
   if (base.discovery.writeProfile) checkWritableParent(base.discovery.writeProfile, '--write-profile');
@@ -51,7 +62,7 @@ export async function resolveRun(args: RunArgs, log: (line: string) => void = (l
   for (const s of [...settings.targets].sort((a, b) => MODES.indexOf(a.mode) - MODES.indexOf(b.mode))) targets.push(await resolveTarget(s, base, settings, log));
   // Only from this run's crawl: an earlier run into the same folder may have left its discovery there.
   const crawled = targets.some((t) => t.profile.source === 'discovered' || t.profile.source === 'merged');
-  const observations = crawled ? readDiscovery(base.out)?.observations : undefined;
+  const observations = crawled ? readDiscovery(scratchOf(base))?.observations : undefined;
   return { run: { ...base, targets, ...(observations ? { discovery: { ...base.discovery, observations } } : {}) }, settings };
 }
 
@@ -80,11 +91,16 @@ async function resolveTarget(s: TargetSetting, base: Run, settings: Settings, lo
   return t;
 }
 
-function checkedExpectations(settings: Settings): Expectation[] {
+/** The inputs asked for, named as the report names their entries' sources (a preset with no entry still shows). */
+function sourcesOf(settings: Settings, cwd: string): string[] {
+  return settings.expectations.flatMap((src) => src.inputs.map((i) => (Array.isArray(i) ? `config: ${src.from}` : looksLikePreset(i) && !existsSync(resolve(src.baseDir, i)) ? `preset ${i}` : `file: ${displayName(resolve(src.baseDir, i), cwd)}`)));
+}
+
+function checkedExpectations(settings: Settings, cwd: string): Expectation[] {
   const out: Expectation[] = [];
   for (const src of settings.expectations) {
     try {
-      out.push(...resolveExpectations(src.inputs, src.baseDir));
+      out.push(...resolveExpectations(src.inputs, src.baseDir, undefined, cwd));
     } catch (e) {
       throw new UsageError(`${src.from === '--expectations' ? '--expectations' : `Config file ${src.from}, expectations`}: ${(e as Error).message}`);
     }
@@ -92,9 +108,10 @@ function checkedExpectations(settings: Settings): Expectation[] {
   return out;
 }
 
-function readProfile(path: string): ProfileRef {
+function readProfile(path: string, cwd = process.cwd()): ProfileRef {
   try {
-    return { path, source: 'file', content: loadProfile(path) };
+    // The path as the report shows it: from where the command was started.
+    return { path: displayName(path, cwd), source: 'file', content: loadProfile(path) };
   } catch (e) {
     throw new UsageError((e as Error).message);
   }

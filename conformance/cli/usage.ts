@@ -1,6 +1,9 @@
-/** The CLI's help: what works wherever the package is installed. */
+import { BASELINE_FILE, loadPresets } from '../expectations/model';
+
+/** The CLI's help: what works wherever the package is installed; the presets are the ones shipped. */
 export function usage(): string {
   const cmd = 'npx spec-conformance';
+  const presets = wrap([...loadPresets().values()].map((p) => p.preset), '                           ');
   return `Usage:
   ${cmd} [--config <file>] [options]      judge the targets of a config file (default: ./spec-conformance.config.{ts,mjs,json})
   ${cmd} --target <url> --mode static|server [options]
@@ -9,11 +12,12 @@ export function usage(): string {
 
 Config:
   --config/-c <file>     read this config file instead of ./spec-conformance.config.{ts,mts,cts,js,mjs,cjs,json}: targets
-                         (url, mode, profile, otherBuild), out, workers, expectations, summary, force, discovery
+                         (url, mode, profile, otherBuild), out, workers, expectations, gate, summary, force, discovery
                          (schema spec/schemas/config.schema.json, docs/config.md). Flags override it
 Target:
   --target <url>         judge this deployment; replaces the config's targets
-  --mode <mode>          its delivery mode: static (exported files) or server (framework server); needs --target
+  --mode <mode>          its delivery mode: static (exported files) or server (framework server); without --target:
+                         judge only the config's target of this mode
   --profile <file>       target profile naming its routes per scenario (schema spec/schemas/target-profile.schema.json);
                          without it the target is crawled first (discovery) and the gaps filled from what it shows
   --other-build <url>    another build of the same site, for the build-identifier checks of C7.3
@@ -22,11 +26,15 @@ Target:
   --max-pages <n>        discovery: crawl at most n pages (default 200)
   --ignore-robots        discovery: do not honour the site's robots.txt
   --write-profile <file> discovery: write the profile it built to this file
-  --project static|server  judge only the config's target of this mode
 Gate and report:
-  --expectations <x>     known deviations the gate holds verdicts to: a preset (next@14.2, next@15.5, next@16)
-                         or a JSON file of {clause, mode?, verdict, reason, link?}; repeatable, added after the
-                         config's, later ones win. An unexpected verdict fails the gate, an unexpected pass too
+  --update-expectations/-u  write this run's verdicts that are not passed (and not expected otherwise) to
+                         ${BASELINE_FILE} beside the config (or here), each with its reason: review it and
+                         commit it; every later run reads it, and any change fails the gate — a regression, or a
+                         pass to remove from it
+  --expectations <x>     verdicts the gate holds clauses to: a framework preset (its known deviations), one of
+${presets}
+                         or a JSON file of {clause, mode?, verdict, reason, link?}; repeatable, after the
+                         config's and ${BASELINE_FILE}; later ones win
   --out <dir>            where the report goes (default ./reports, or reports/ next to the config file; must be a writable folder)
   --summary <file>       append the Markdown report (conformance.md) to this file, e.g. "$GITHUB_STEP_SUMMARY"
   --merge <dir>          rebuild the report from the blob reports of a sharded run (no test runs)
@@ -45,4 +53,15 @@ Exit codes: 0 gate passed · 1 gate failed (a clause failed, cantTell or unteste
             verdict that now passes; or a shard missing) ·
             2 usage or environment error (bad flag or config, nothing to judge, dead target, no browser, unwritable --out,
             no test ran) · 130/143 stopped by SIGINT/SIGTERM (what finished is still reported).`;
+}
+
+/** Words joined by ", " in lines of at most 110 characters, each starting with `indent`. */
+function wrap(words: string[], indent: string): string {
+  const lines: string[] = [];
+  for (const w of words) {
+    const last = lines.at(-1);
+    if (last !== undefined && `${last}, ${w}`.length <= 110) lines[lines.length - 1] = `${last}, ${w}`;
+    else lines.push(`${indent}${w}`);
+  }
+  return lines.join(',\n');
 }

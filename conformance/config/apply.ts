@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Mode } from '../../spec/clauses';
-import type { Expectation, ExpectationsInput } from '../expectations/model';
+import { BASELINE_FILE, type Expectation, type ExpectationsInput } from '../expectations/model';
 import { UsageError, type RunArgs } from '../run/args';
-import { CONFIG_BASENAME, findConfigFile, loadConfig, type LoadedConfig } from './load';
+import type { GateLevels } from '../run/gate-levels';
+import { CONFIG_BASENAME, displayName, findConfigFile, loadConfig, type LoadedConfig } from './load';
 
 /** One deployment to judge, by URL, with its paths made absolute. */
 export interface TargetSetting {
@@ -25,6 +26,7 @@ export interface ExpectationSource {
 
 /** What the run is to do, flags over the config file (cli/resolve-run.ts turns it into the Run). */
 export interface Settings {
+  /** The config file as shown to the user (relative to the working directory). */
   configFile?: string;
   /** By URL, from --target or the config; empty: none given (the reference site, in a checkout). */
   targets: TargetSetting[];
@@ -37,6 +39,10 @@ export interface Settings {
   discovery: { enabled: boolean; maxPages?: number; ignoreRobots: boolean };
   /** The config's first, then the flags' (later ones win for the same clause or part and mode). */
   expectations: ExpectationSource[];
+  /** Where the team's accepted verdicts are kept (spec-conformance.expectations.json beside the config, or in the working directory). */
+  baselineFile: string;
+  /** The config's `gate` levels (absent: the strict gate). */
+  gateLevels?: Partial<GateLevels>;
 }
 
 /** The config named by --config, else the one in the working directory, else none. */
@@ -59,7 +65,8 @@ export async function configFor(args: Pick<RunArgs, 'config'>, cwd = process.cwd
  */
 export function settle(args: RunArgs, loaded: LoadedConfig | undefined, cwd = process.cwd()): Settings {
   const c = loaded?.config ?? {};
-  const from = loaded ? `${loaded.file}` : '';
+  // The file as the user's shell reaches it, in messages and in the report.
+  const from = loaded ? displayName(loaded.file, cwd) : '';
   const inConfig = (p: string) => resolve(loaded!.dir, p);
   let targets: TargetSetting[] = [];
   if (args.target) {
@@ -74,7 +81,7 @@ export function settle(args: RunArgs, loaded: LoadedConfig | undefined, cwd = pr
     targets = c.targets.map((t): TargetSetting => ({ url: t.url, mode: t.mode, from: 'config', ...(t.profile ? { profile: inConfig(t.profile) } : {}), ...(t.otherBuild ? { otherBuild: t.otherBuild } : {}) }));
     if (args.projects.length) {
       targets = targets.filter((t) => args.projects.includes(t.mode));
-      if (!targets.length) throw new UsageError(`--project ${args.projects.join(', ')}: ${from} has no target with that mode.`);
+      if (!targets.length) throw new UsageError(`--mode ${args.projects.join(', ')}: ${from} has no target with that mode.`);
     }
   }
   const byUrl = targets.length > 0;
@@ -83,16 +90,19 @@ export function settle(args: RunArgs, loaded: LoadedConfig | undefined, cwd = pr
       if (given) throw new UsageError(`${flag} goes with --target or a config file's targets (discovery crawls a target given by URL).`);
     }
   }
-  if (args.writeProfile && targets.length > 1) throw new UsageError('--write-profile keeps the profile of one target: with two targets in the config, give --project static or --project server.');
+  if (args.writeProfile && targets.length > 1) throw new UsageError('--write-profile keeps the profile of one target: with two targets in the config, give --mode static or --mode server.');
   const d = c.discovery;
   const expectations: ExpectationSource[] = [];
   if (c.expectations?.length) {
     const source = `config: ${from}`;
     expectations.push({ inputs: c.expectations.map((e): ExpectationsInput => (typeof e === 'string' ? e : [{ ...(e as Expectation), source }])), baseDir: loaded!.dir, from });
   }
+  // The team's accepted verdicts, by convention beside the config (or in the working directory): after the config's own, before the flags'.
+  const baselineFile = join(loaded?.dir ?? cwd, BASELINE_FILE);
+  if (existsSync(baselineFile)) expectations.push({ inputs: [baselineFile], baseDir: dirname(baselineFile), from: displayName(baselineFile, cwd) });
   if (args.expectations.length) expectations.push({ inputs: args.expectations, baseDir: cwd, from: '--expectations' });
   return {
-    ...(loaded ? { configFile: loaded.file } : {}),
+    ...(loaded ? { configFile: from } : {}),
     targets,
     out: args.out !== undefined ? resolve(cwd, args.out) : c.out !== undefined ? inConfig(c.out) : loaded ? inConfig('reports') : undefined,
     workers: args.workers ?? c.workers,
@@ -104,5 +114,7 @@ export function settle(args: RunArgs, loaded: LoadedConfig | undefined, cwd = pr
       ignoreRobots: args.ignoreRobots || (typeof d === 'object' && d.ignoreRobots === true),
     },
     expectations,
+    baselineFile,
+    ...(c.gate ? { gateLevels: c.gate } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import Ajv, { type ErrorObject } from 'ajv';
 import { UsageError } from '../run/args';
 import type { SpecConformanceConfig } from './model';
@@ -114,5 +114,5 @@ function where(pointer: string): string {
 
 /** A short name for messages: the file's name when it is in the working directory. */
 export function displayName(file: string, cwd = process.cwd()): string {
-  return dirname(file) === cwd ? basename(file) : file;
+  return relative(cwd, file) || basename(file);
 }

@@ -1,4 +1,5 @@
 import type { Mode } from '../../spec/clauses';
+import type { GateKind, GateLevel } from '../run/gate-levels';
 
 /**
  * The shape of spec-conformance.config.{ts,mjs,json} (schema: spec/schemas/config.schema.json,
@@ -19,6 +20,8 @@ export interface SpecConformanceConfig {
   summary?: string;
   /** Run the tests even when a target does not look like this kind of site. */
   force?: boolean;
+  /** What fails the gate per kind of finding: 'error' (default), 'warn' (shown, not failing) or 'off'. */
+  gate?: Partial<Record<GateKind, GateLevel>>;
   /** false: no crawl, each target's profile as written; an object: the crawl's limits. */
   discovery?: boolean | { maxPages?: number; ignoreRobots?: boolean };
 }

@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { crawl } from './crawler';
+import { join } from 'node:path';
 import { fromCrawl, writeDiscovery } from './index';
 
 const USAGE = 'Usage: tsx conformance/discovery/cli.ts --target <url> --mode static|server [--max-pages n] [--time-budget seconds] [--ignore-robots] [--write-profile file] [--out dir] [--dump-crawl file] [--quiet]';
@@ -38,7 +39,7 @@ async function main(): Promise<number> {
   for (const u of result.unfilled) console.log(`Unfilled ${u.scenario}: ${u.need}`);
   for (const [k, v] of Object.entries(result.notes ?? {})) console.log(`Note ${k}: ${v}`);
   if (values['write-profile']) writeFileSync(values['write-profile'], `${JSON.stringify(result.profile, null, 2)}\n`);
-  if (values.out) console.log(`Wrote ${writeDiscovery(values.out, result)}`);
+  if (values.out) console.log(`Wrote ${writeDiscovery(join(values.out, '.run'), result)}`);
   return 0;
 }
 

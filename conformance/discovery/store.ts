@@ -2,24 +2,24 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { join } from 'node:path';
 import type { DiscoveryResult } from './types';
 
-/** Where a run keeps its discovery, for the reporter: <out>/.run/discovery.json. */
-export function discoveryFile(outDir: string): string {
-  return join(outDir, '.run', 'discovery.json');
+/** Where a run keeps its discovery: discovery.json in the run's working folder (run/channel.ts scratchOf). */
+export function discoveryFile(scratch: string): string {
+  return join(scratch, 'discovery.json');
 }
 
 /** Writes the result whole (temporary file, then rename), so a reader never sees half of it. */
-export function writeDiscovery(outDir: string, result: DiscoveryResult): string {
-  const file = discoveryFile(outDir);
-  mkdirSync(join(outDir, '.run'), { recursive: true });
+export function writeDiscovery(scratch: string, result: DiscoveryResult): string {
+  const file = discoveryFile(scratch);
+  mkdirSync(scratch, { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, `${JSON.stringify(result, null, 1)}\n`);
   renameSync(tmp, file);
   return file;
 }
 
-/** The discovery of the run in `outDir`, or undefined when the run had none. */
-export function readDiscovery(outDir: string): DiscoveryResult | undefined {
-  const file = discoveryFile(outDir);
+/** The discovery kept in a run's working folder, or undefined when the run had none. */
+export function readDiscovery(scratch: string): DiscoveryResult | undefined {
+  const file = discoveryFile(scratch);
   if (!existsSync(file)) return undefined;
   return JSON.parse(readFileSync(file, 'utf8')) as DiscoveryResult;
 }

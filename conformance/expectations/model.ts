@@ -12,8 +12,7 @@
  * same clause or part and mode. Pure apart from reading the files named; imports no harness code.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { CLAUSES, MODES, type Clause, type Mode } from '../../spec/clauses';
 import { VERDICTS, type Verdict } from '../outcome/verdict';
 
@@ -31,6 +30,9 @@ export interface Expectation {
   /** Presets: the framework file and line that causes the deviation ("next@16.4.6 dist/…:46"). */
   cite?: string[];
 }
+
+/** The team's accepted verdicts, read by convention beside the config (written by --update-expectations: report/baseline.ts). */
+export const BASELINE_FILE = 'spec-conformance.expectations.json';
 
 /** A preset name like 'next@16', a JSON file path (relative to baseDir), or a list given inline. */
 export type ExpectationsInput = string | Expectation[];
@@ -91,18 +93,20 @@ export const looksLikePreset = (s: string): boolean => /^[a-z][\w.-]*@[\w.+-]+$/
  * clause or part, a clause that is not normative, a part or mode where the clause does not
  * apply, a bad verdict, a missing reason.
  */
-export function resolveExpectations(inputs: ExpectationsInput[], baseDir: string, presets: Map<string, PresetFile> = loadPresets()): Expectation[] {
+export function resolveExpectations(inputs: ExpectationsInput[], baseDir: string, presets: Map<string, PresetFile> = loadPresets(), shownFrom = process.cwd()): Expectation[] {
+  // Files are named as the user's shell reaches them from where the command was started (never a path of this machine's).
+  const shown = (file: string) => relative(shownFrom, file) || file;
   const out: Expectation[] = [];
   for (const input of inputs) {
     if (Array.isArray(input)) {
-      out.push(...checkList(input, 'the expectations given inline', undefined, baseDir));
+      out.push(...checkList(input, 'the expectations given inline', undefined, baseDir, shown));
       continue;
     }
     if (typeof input !== 'string' || !input.trim()) throw new Error(`An expectations input must be a preset name (${[...presets.keys()].join(', ') || 'none shipped'}) or a JSON file, not ${JSON.stringify(input)}.`);
     if (looksLikePreset(input) && !existsSync(resolve(baseDir, input))) {
       const p = presets.get(input);
       if (!p) throw new Error(`Unknown expectations preset "${input}": the package ships ${[...presets.keys()].join(', ') || 'none'}; or give a JSON file.`);
-      out.push(...checkList(p.expectations, `preset ${input}`, `preset ${input}`, PRESET_DIR));
+      out.push(...checkList(p.expectations, `preset ${input}`, `preset ${input}`, PRESET_DIR, shown));
       continue;
     }
     const file = isAbsolute(input) ? input : resolve(baseDir, input);
@@ -111,19 +115,19 @@ export function resolveExpectations(inputs: ExpectationsInput[], baseDir: string
       data = JSON.parse(readFileSync(file, 'utf8'));
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      throw new Error(code === 'ENOENT' ? `Expectations file ${file} does not exist (nor is "${input}" a preset: ${[...presets.keys()].join(', ')}).` : `Expectations file ${file} cannot be read: ${(e as Error).message.split('\n')[0]}.`);
+      throw new Error(code === 'ENOENT' ? `Expectations file ${shown(file)} does not exist (nor is "${input}" a preset: ${[...presets.keys()].join(', ')}).` : `Expectations file ${shown(file)} cannot be read: ${(e as Error).message.split('\n')[0]}.`);
     }
     const list = Array.isArray(data) ? data : (data as { expectations?: unknown })?.expectations;
-    if (!Array.isArray(list)) throw new Error(`Expectations file ${file} must hold a list of expectations, or an object with an "expectations" list.`);
-    out.push(...checkList(list, `expectations file ${file}`, `file: ${file}`, dirname(file)));
+    if (!Array.isArray(list)) throw new Error(`Expectations file ${shown(file)} must hold a list of expectations, or an object with an "expectations" list.`);
+    out.push(...checkList(list, `expectations file ${shown(file)}`, `file: ${shown(file)}`, dirname(file), shown));
   }
   return out;
 }
 
 const KEYS = new Set(['clause', 'mode', 'verdict', 'reason', 'link', 'source', 'cite']);
 
-/** Checks each entry; a relative `link` is made a file URL from `dir` (the file's folder), so the report's link works wherever the report is opened on this machine. */
-function checkList(list: unknown[], where: string, source: string | undefined, dir: string): Expectation[] {
+/** Checks each entry; a relative `link` (from `dir`, the file's folder) is named as the user reaches it (`shown`). */
+function checkList(list: unknown[], where: string, source: string | undefined, dir: string, shown: (file: string) => string): Expectation[] {
   return list.map((raw, i) => {
     const at = `${where}, entry ${i + 1}`;
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new Error(`${at}: an expectation is an object {clause, mode?, verdict, reason, link?}.`);
@@ -143,7 +147,7 @@ function checkList(list: unknown[], where: string, source: string | undefined, d
     if (e.cite !== undefined && !(Array.isArray(e.cite) && e.cite.every((c) => typeof c === 'string'))) throw new Error(`${label}: "cite" must be a list of "file:line" strings.`);
     const out: Expectation = { clause: e.clause, verdict: e.verdict as Verdict, reason: e.reason };
     if (e.mode !== undefined) out.mode = e.mode as Mode;
-    if (e.link !== undefined) out.link = /^https?:\/\//.test(e.link as string) ? (e.link as string) : pathToFileURL(resolve(dir, e.link as string)).href;
+    if (e.link !== undefined) out.link = /^https?:\/\//.test(e.link as string) ? (e.link as string) : shown(resolve(dir, e.link as string));
     if (e.cite !== undefined) out.cite = [...(e.cite as string[])];
     const src = source ?? (typeof e.source === 'string' ? e.source : undefined);
     if (src) out.source = src;

@@ -2,7 +2,8 @@ import { CLAUSES, type Clause, type Mode } from '../../spec/clauses';
 import { REPORT_SCHEMA_VERSION, VERDICTS, type ClauseRow, type Report, type TargetInfo, type TestRecord, type Totals, type Verdict } from './model';
 import { judgeClause } from '../outcome/clause-verdict';
 import type { Expectation, PresetFile } from '../expectations/model';
-import { applyGate } from './gate';
+import { applyGate, gateOf } from './gate';
+import { DEFAULT_LEVELS, type GateLevels } from '../run/gate-levels';
 
 export interface CollectedTest extends TestRecord {
   mode: Mode;
@@ -26,6 +27,10 @@ export interface BuildInput {
   expectations?: readonly Expectation[];
   /** The shipped presets, for "a known deviation of Next …" when the target's framework version was seen. */
   presets?: readonly PresetFile[];
+  /** What fails the gate per kind of finding (the config's `gate`; default: every kind). */
+  levels?: Partial<GateLevels>;
+  /** Every expectations input asked for (a preset with no entry included). */
+  expectationSources?: readonly string[];
 }
 
 const copy = <T>(xs: readonly T[] | undefined): T[] | undefined => (xs ? [...xs] : undefined);
@@ -67,15 +72,13 @@ export function buildReport(input: BuildInput): Report {
     }
   }
 
-  const reasons: string[] = [];
-  if (input.tests.length === 0) reasons.push('no conformance test ran (see the run\'s output for why)');
+  const runReasons = input.tests.length === 0 ? ['no conformance test ran (see the run\'s output for why)'] : [];
   const detected = Object.fromEntries(input.targets.filter((t) => t.frameworkVersion && /next/i.test(t.framework ?? 'Next.js')).map((t) => [t.mode, t.frameworkVersion!]));
   const gate = applyGate({
     rows, modes: input.modes, scope: input.gateScope,
     inScope: (id, mode) => input.gateScope === 'all' || input.selected.has(selectionKey(id, mode)),
-    expectations: input.expectations, presets: input.presets, detected,
+    expectations: input.expectations, presets: input.presets, detected, levels: { ...DEFAULT_LEVELS, ...input.levels }, sources: input.expectationSources,
   });
-  reasons.push(...gate.reasons);
 
   return {
     schema: 'spec-conformance-report',
@@ -89,7 +92,7 @@ export function buildReport(input: BuildInput): Report {
     targets: input.targets,
     clauses: rows,
     totals,
-    gate: { passed: reasons.length === 0, scope: input.gateScope, reasons, ...(gate.expected.length ? { expected: gate.expected } : {}) },
+    gate: gateOf(gate, runReasons, input.gateScope, { ...DEFAULT_LEVELS, ...input.levels }),
     ...(gate.expectations ? { expectations: gate.expectations } : {}),
     mutation: input.mutation,
   };

@@ -3,6 +3,7 @@ import { expectationFor, type Expectation, type PresetFile } from '../expectatio
 import { knownDeviation, presetsFor } from '../expectations/known';
 import type { ClauseResult, ClauseRow, ExpectationOutcome, Report, Verdict } from './model';
 import { gates } from './verdicts';
+import { DEFAULT_LEVELS, type GateKind, type GateLevels } from '../run/gate-levels';
 
 /**
  * The gate, with known deviations (issue 22). For every applicable normative clause in the run's
@@ -28,18 +29,30 @@ export interface GateInput {
   presets?: readonly PresetFile[];
   /** The framework version seen on each mode's target. */
   detected?: Partial<Record<Mode, string>>;
+  /** What each kind of finding does to the gate (default: every one fails it). */
+  levels?: GateLevels;
+  /** Every expectations input asked for, a preset with no entry included (so the report names it). */
+  sources?: readonly string[];
 }
 
 export interface GateOutput {
+  /** Findings whose level is `error`: each fails the gate. */
   reasons: string[];
+  /** Findings whose level is `warn`: shown, never failing the gate. */
+  warnings: string[];
   expected: string[];
   expectations?: Report['expectations'];
 }
 
+/** One thing the gate found, with the kind its level is looked up by. */
+interface Finding { kind: GateKind; text: string }
+
 export function applyGate(input: GateInput): GateOutput {
   const list = input.expectations ?? [];
   const used = new Set<Expectation>();
+  const levels = { ...DEFAULT_LEVELS, ...input.levels };
   const reasons: string[] = [];
+  const warnings: string[] = [];
   const expected: string[] = [];
   const counts: Partial<Record<Mode, number>> & { all: number } = { all: 0 };
   for (const row of input.rows) {
@@ -56,8 +69,12 @@ export function applyGate(input: GateInput): GateOutput {
       const presets = detected ? presetsFor(input.presets ?? [], detected) : [];
       const judged = judge(row.id, mode, r, list, presets, detected);
       judged.applied.forEach((e) => used.add(e));
-      reasons.push(...judged.problems);
-      r.gate = judged.problems.length ? 'unexpected' : judged.outcomes.some((o) => o.expected !== 'passed' && o.met) ? 'expected' : 'ok';
+      for (const p of judged.problems) {
+        if (levels[p.kind] === 'error') reasons.push(p.text);
+        else if (levels[p.kind] === 'warn') warnings.push(`${p.text} (a warning: gate.${p.kind} is "warn")`);
+      }
+      const failing = judged.problems.some((p) => levels[p.kind] === 'error');
+      r.gate = failing ? 'unexpected' : judged.problems.length ? 'allowed' : judged.outcomes.some((o) => o.expected !== 'passed' && o.met) ? 'expected' : 'ok';
       if (judged.outcomes.length) r.expectations = judged.outcomes;
       if (judged.known.length) r.knownDeviations = judged.known;
       if (r.gate === 'expected') {
@@ -67,16 +84,17 @@ export function applyGate(input: GateInput): GateOutput {
       }
     }
   }
-  if (!list.length) return { reasons, expected };
-  const sources = [...new Set(list.map((e) => e.source ?? 'inline'))];
+  if (!list.length && !input.sources?.length) return { reasons, warnings, expected };
+  const sources = [...new Set([...(input.sources ?? []), ...list.map((e) => e.source ?? 'inline')])];
   const unused = list.filter((e) => !used.has(e)).map((e) => ({ clause: e.clause, ...(e.mode ? { mode: e.mode } : {}), verdict: e.verdict, reason: e.reason, ...(e.source ? { source: e.source } : {}) }));
-  return { reasons, expected, expectations: { sources, expected: counts, unused } };
+  return { reasons, warnings, expected, expectations: { sources, expected: counts, unused } };
 }
 
 const tag = (e: Expectation) => (e.source ? `; ${e.source}` : '');
 
 function judge(id: string, mode: Mode, r: ClauseResult, list: readonly Expectation[], presets: readonly PresetFile[], detected: string | undefined) {
-  const problems: string[] = [];
+  const problems: Finding[] = [];
+  const kindOf = (v: Verdict): GateKind => (v === 'passed' ? 'unexpectedPass' : v === 'inapplicable' ? 'untested' : v);
   const outcomes: ExpectationOutcome[] = [];
   const applied: Expectation[] = [];
   const known: NonNullable<ClauseResult['knownDeviations']> = [];
@@ -91,13 +109,13 @@ function judge(id: string, mode: Mode, r: ClauseResult, list: readonly Expectati
     applied.push(e);
     outcomes.push({ of, expected: e.verdict, observed, met: observed === e.verdict, reason: e.reason, ...(e.link ? { link: e.link } : {}), ...(e.source ? { source: e.source } : {}), ...(e.cite ? { cite: [...e.cite] } : {}) });
     if (observed === e.verdict) return;
-    if (observed === 'passed') problems.push(`${of} (${mode}) now passes: remove its expectation (expected ${e.verdict}: ${e.reason}${tag(e)})`);
-    else problems.push(`${of} (${mode}) is ${observed}, not ${e.verdict} as expected (${e.reason}${tag(e)})${because(reason)}`);
+    if (observed === 'passed') problems.push({ kind: 'unexpectedPass', text: `${of} (${mode}) now passes: remove its expectation (expected ${e.verdict}: ${e.reason}${tag(e)})` });
+    else problems.push({ kind: kindOf(observed), text: `${of} (${mode}) is ${observed}, not ${e.verdict} as expected (${e.reason}${tag(e)})${because(reason)}` });
   };
   const unexpected = (of: string, v: Verdict, reason: string | undefined, extra = '') => {
     const d = deviation(of, v);
     const note = d ? ` (${d.note}; expect it with --expectations ${d.preset})` : '';
-    problems.push(`${of} (${mode}) is ${v}${extra}${note}${because(reason)}`);
+    problems.push({ kind: kindOf(v), text: `${of} (${mode}) is ${v}${extra}${note}${because(reason)}` });
   };
 
   const own = expectationFor(list, id, mode);
@@ -108,8 +126,8 @@ function judge(id: string, mode: Mode, r: ClauseResult, list: readonly Expectati
     check(id, own, r.verdict, r.reason);
     deviation(id, r.verdict);
   } else {
-    // With expectations for some parts only, the parts decide, unless the clause's verdict comes from elsewhere (a failure no part accounts for).
-    const explained = anyPart && parts.some(({ p }) => p.verdict === r.verdict);
+    // A verdict its parts account for is reported per part (one reason each); a failure no part accounts for, as the clause's.
+    const explained = parts.some(({ p }) => p.verdict === r.verdict);
     if (gates(r.verdict) && !explained) unexpected(id, r.verdict, r.reason);
     else deviation(id, r.verdict);
   }
@@ -118,8 +136,8 @@ function judge(id: string, mode: Mode, r: ClauseResult, list: readonly Expectati
     if (e) {
       check(of, e, p.verdict, p.reason);
       deviation(of, p.verdict);
-    } else if (anyPart && gates(p.verdict)) {
-      unexpected(of, p.verdict, p.reason, `, and no expectation of ${id} covers it`);
+    } else if (!own && gates(p.verdict)) {
+      unexpected(of, p.verdict, p.reason, anyPart ? `, and no expectation of ${id} covers it` : '');
     } else deviation(of, p.verdict);
   }
   return { problems, outcomes, applied, known: dedupe(known) };
@@ -128,4 +146,16 @@ function judge(id: string, mode: Mode, r: ClauseResult, list: readonly Expectati
 function dedupe<T extends { of: string }>(xs: T[]): T[] {
   const seen = new Set<string>();
   return xs.filter((x) => !seen.has(x.of) && !!seen.add(x.of));
+}
+
+/** The report's gate from the gate's output: `runReasons` (a shard missing, no test ran) first; the levels shown only when not the strict default. */
+export function gateOf(out: GateOutput, runReasons: readonly string[], scope: Report['gate']['scope'], levels: GateLevels): Report['gate'] {
+  const reasons = [...runReasons, ...out.reasons];
+  const strict = Object.values(levels).every((l) => l === 'error');
+  return {
+    passed: reasons.length === 0, scope, reasons,
+    ...(out.expected.length ? { expected: out.expected } : {}),
+    ...(out.warnings.length ? { warnings: out.warnings } : {}),
+    ...(strict ? {} : { levels }),
+  };
 }

@@ -4,6 +4,7 @@ import type { ClauseResult, ClauseRow, Report, TestRecord, Verdict } from './mod
 import { renderObservedHtml } from './observed';
 import { escapeHtml as esc } from './escape';
 import { ABOUT_FILE } from './about';
+import { headlineHtml } from './html-headline';
 import { seconds } from '../../launcher/format';
 
 /**
@@ -20,7 +21,7 @@ export function renderHtml(r: Report): string {
 <body>
 <header class="top"><div class="wrap">
 <h1>Conformance report</h1>
-<p class="gate ${r.gate.passed ? 'ok' : 'bad'}">${r.gate.passed ? 'Gate passed' : 'Gate failed'}: ${gateSentence(r)} <span class="muted">(scope: ${r.gate.scope === 'all' ? 'all clauses' : 'clauses selected in this run'})</span></p>
+${headlineHtml(r)}
 <p class="muted">What the words mean: <a href="#legend">legend</a> · <a href="${ABOUT_FILE}">how to read this report</a></p>
 </div></header>
 <main class="wrap">
@@ -35,7 +36,6 @@ ${r.mutation ? `<dt>Mutation score</dt><dd>${(r.mutation.score * 100).toFixed(0)
 <table class="totals"><caption>Verdicts per mode (clauses)</caption>
 <thead><tr><th scope="col">Mode</th>${VERDICT_ORDER.map((v) => `<th scope="col">${badge(v)}</th>`).join('')}${r.expectations ? `<th scope="col"><span class="badge expected">expected</span> <span class="muted">of those</span></th>` : ''}</tr></thead>
 <tbody>${[...r.modes, 'all' as const].map((m) => `<tr><th scope="row">${m}</th>${VERDICT_ORDER.map((v) => `<td>${r.totals[m]?.[v] ?? 0}</td>`).join('')}${r.expectations ? `<td>${r.expectations.expected[m] ?? 0}</td>` : ''}</tr>`).join('')}</tbody></table>
-${r.gate.reasons.length ? `<details class="reasons" open><summary>Why the gate failed</summary><ul>${r.gate.reasons.map((x) => `<li>${esc(x)}</li>`).join('')}</ul></details>` : ''}
 ${expectedHtml(r)}
 ${knownHtml(r)}
 </section>
@@ -61,16 +61,13 @@ ${legendHtml()}
 const VERDICT_ORDER: Verdict[] = ['passed', 'failed', 'cantTell', 'untested', 'inapplicable'];
 
 /** The gate in one sentence (expected verdicts named apart from failures). */
-function gateSentence(r: Report): string {
-  const n = r.expectations?.expected.all ?? 0;
-  const expected = n ? `; ${n} clause verdict(s) not passed, as expected (known deviations, listed below with their parts)` : '';
-  if (r.gate.passed) return `every applicable normative clause passed${n ? ' or had its expected verdict' : ''}${expected}`;
-  return `${r.gate.reasons.length} verdict(s) are not as expected${expected}`;
-}
-
 /** Beside a clause's verdict: "expected", or "unexpected pass" for a pass where an expectation said otherwise. */
 function gateLabel(res: ClauseResult): string {
-  if (res.gate === 'expected') return ' <span class="badge expected" title="not passed, as its expectation says: not counted against the gate">expected</span>';
+  if (res.gate === 'expected') {
+    const preset = (res.expectations ?? []).some((e) => e.source?.startsWith('preset '));
+    return preset ? ' <span class="badge expected" title="not passed, as the framework\'s preset expects: not counted against the gate">known deviation</span>'
+      : ' <span class="badge expected" title="not passed, as the team\'s expectations say (with their reason): not counted against the gate">accepted</span>';
+  }
   if (res.gate === 'unexpected' && res.expectations?.some((e) => e.observed === 'passed' && !e.met)) return ' <span class="badge unexpected" title="an expectation said otherwise: remove it">unexpected pass</span>';
   if (res.gate === 'unexpected' && res.knownDeviations?.length) return ' <span class="badge known" title="a known deviation of the detected framework version">known deviation</span>';
   return '';
@@ -106,7 +103,7 @@ function expectedHtml(r: Report): string {
     }
   }
   const unused = r.expectations.unused.map((e) => `<li><code>${esc(e.clause)}</code>${e.mode ? ` (${e.mode})` : ''} ${esc(e.verdict)}: ${esc(e.reason)}${e.source ? ` <span class="muted">(${esc(e.source)})</span>` : ''}</li>`);
-  return `<details class="expected-list" open><summary>Expected verdicts — known deviations, not counted against the gate (${items.length})</summary>
+  return `<details class="expected-list" open><summary>Expected verdicts — accepted by the team or known deviations of the framework, not counted against the gate (${items.length})</summary>
 <p class="muted">Expectations from ${r.expectations.sources.map((x) => esc(x)).join(', ')}. A verdict other than the expected one fails the gate, a pass included.</p>
 ${items.length ? `<ul>${items.join('')}</ul>` : '<p>None of this run\'s verdicts needed one.</p>'}
 ${unused.length ? `<p class="muted">Expectations that applied to nothing judged in this run (mode not run, or outside the selection):</p><ul class="muted">${unused.join('')}</ul>` : ''}</details>`;
@@ -211,6 +208,7 @@ const CSS = `
 .wrap{max-width:1200px;margin:0 auto;padding:0 16px}.top{background:#f6f8fa;border-bottom:1px solid var(--line);padding:12px 0}
 h1{margin:0 0 4px;font-size:1.6rem}h2{margin:24px 0 8px;font-size:1.25rem}h4{margin:12px 0 4px;font-size:1rem}
 .gate{margin:0;font-weight:600}.gate.ok{color:var(--pass)}.gate.bad{color:var(--fail)}.muted{color:var(--muted);font-weight:400;font-size:.9em}
+.coverage{margin:6px 0 0;padding-left:1.2rem}.coverage ul{margin:2px 0 4px;padding-left:1.2rem;font-size:.92em}.reasons.warnings summary{color:var(--cant)}
 .facts{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0}.facts dt{font-weight:600}.facts dd{margin:0}
 table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid var(--line);padding:8px;text-align:left;vertical-align:top}
 .totals{width:auto;margin-top:12px}.totals td{text-align:center}caption{text-align:left;font-weight:600;padding:4px 0}

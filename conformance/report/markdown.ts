@@ -1,5 +1,6 @@
 import { describeCounts, type Count } from '../outcome/subject';
 import type { ClauseResult, Report, Verdict } from './model';
+import { gateWords, headline } from './headline';
 import { renderObservedMarkdown } from './observed';
 
 const ICON: Record<Verdict, string> = { passed: '✅ passed', failed: '❌ failed', cantTell: '❔ cantTell', inapplicable: '➖ inapplicable', untested: '⏸ untested' };
@@ -9,13 +10,15 @@ function counted(observed: readonly Count[] | undefined): string {
   return observed?.length ? ` · ${describeCounts(observed)}` : '';
 }
 
-/** A short table for pull requests. */
+/**
+ * conformance.md, also what --summary appends to a CI job summary: the answer first (the gate, what
+ * was judged per mode, every reason the gate is red, each on one line), then the rest folded into
+ * <details>: targets, the table of every clause and part, the expected verdicts, the legend.
+ */
 export function renderMarkdown(r: Report): string {
-  const lines: string[] = [];
-  const nExpected = r.expectations?.expected.all ?? 0;
-  lines.push(`## Conformance: ${r.gate.passed ? 'gate passed' : 'gate FAILED'}${nExpected ? ` (${nExpected} clause verdict${nExpected === 1 ? '' : 's'} not passed, as expected: known deviations)` : ''}`);
-  lines.push('');
-  for (const t of r.targets) lines.push(`- **${t.mode}**: ${t.url}${t.reference ? ' (reference site)' : ''}${t.buildId ? ` · build ${t.buildId}` : ''}`);
+  const lines: string[] = [`## Conformance: ${gateWords(r)}`, '', ...headline(r, { markdown: true }), ''];
+  lines.push('<details><summary>Targets, every clause and part with its verdict, expectations</summary>', '');
+  for (const t of r.targets) lines.push(`- **${t.mode}**: ${t.url}${t.buildId ? ` · build ${t.buildId}` : ''}${t.profile ? ` · profile ${t.profile}` : ''}`);
   lines.push(`- totals: ${Object.entries(r.totals.all).filter(([, n]) => n > 0).map(([v, n]) => `${n} ${v}`).join(', ')}`);
   if (r.mutation) lines.push(`- mutation score: ${(r.mutation.score * 100).toFixed(0)}% (${r.mutation.killed}/${r.mutation.total} killed), collateral ${r.mutation.collateral}`);
   lines.push('');
@@ -39,27 +42,30 @@ export function renderMarkdown(r: Report): string {
     lines.push('', '### Observed on this target (pending clauses: untested, for the spec owner)', '', renderObservedMarkdown(r.observed));
   }
   if (!r.gate.passed) {
-    lines.push('', 'Gate failures:');
+    lines.push('', `### Why the gate is red, in full (${r.gate.reasons.length})`, '');
     for (const reason of r.gate.reasons) lines.push(`- ${reason}`);
   }
   lines.push(...expectedMarkdown(r));
-  lines.push('', LEGEND);
-  lines.push('');
+  lines.push('', LEGEND, '', '</details>', '');
   return lines.join('\n');
 }
 
-/** After a verdict: "(expected)" for a known deviation as expected, "— unexpected pass", "— known deviation". */
+/** Whether an expectation is the framework's (a shipped preset: a known deviation) or the team's own (accepted). */
+export const isPreset = (source: string | undefined): boolean => !!source?.startsWith('preset ');
+
+/** After a verdict: "(accepted)" or "(known deviation)" when as expected, "— unexpected pass", "— known deviation" not expected. */
 function mark(res: ClauseResult, of: string): string {
   const e = res.expectations?.find((x) => x.of === of);
   if (e && !e.met && e.observed === 'passed') return ' — **unexpected pass**';
-  if (e && e.met && e.expected !== 'passed') return ' (expected)';
+  if (e && e.met && e.expected !== 'passed') return isPreset(e.source) ? ' (known deviation)' : ' (accepted)';
   if (res.knownDeviations?.some((d) => d.of === of) && res.gate !== 'expected') return ' (known deviation)';
   return '';
 }
 
-/** Expected verdicts apart from failures, each with its reason and link; then known deviations outside expectations. */
+/** Expected verdicts apart from failures: the team's accepted ones, then the framework's known deviations; each with its reason. */
 function expectedMarkdown(r: Report): string[] {
   const out: string[] = [];
+  const accepted: string[] = [];
   const expected: string[] = [];
   const known: string[] = [];
   for (const c of r.clauses) {
@@ -69,7 +75,7 @@ function expectedMarkdown(r: Report): string[] {
       if (res.gate === 'expected') {
         for (const e of res.expectations ?? []) {
           if (e.expected === 'passed') continue;
-          expected.push(`- **${e.of}** (${m}) ${e.observed}, as expected: ${e.reason}${e.cite?.length ? ` (\`${e.cite.join('`, `')}\`)` : ''}${e.link ? ` — [source](${e.link})` : ''}${e.source ? ` · ${e.source}` : ''}`);
+          (isPreset(e.source) ? expected : accepted).push(`- **${e.of}** (${m}) ${e.observed}: ${e.reason}${e.cite?.length ? ` (\`${e.cite.join('`, `')}\`)` : ''}${e.link ? ` — [source](${e.link})` : ''}${e.source ? ` · ${e.source}` : ''}`);
         }
       } else {
         for (const d of res.knownDeviations ?? []) known.push(`- **${d.of}** (${m}): ${d.note}${d.link ? ` — [source](${d.link})` : ''}; to expect it: \`--expectations ${d.preset}\``);
@@ -77,8 +83,9 @@ function expectedMarkdown(r: Report): string[] {
     }
   }
   if (r.expectations) {
-    out.push('', `### Expected: known deviations, not counted against the gate (${expected.length})`, '', `Expectations from ${r.expectations.sources.join(', ')}. Any other verdict for these fails the gate, a pass included.`, '');
-    out.push(...(expected.length ? expected : ['- none of this run\'s verdicts needed one']));
+    out.push('', `### Expectations (from ${r.expectations.sources.join(', ')})`, '', 'Any other verdict for these fails the gate, a pass included.');
+    out.push('', `Accepted by the team, not passed (${accepted.length}):`, '', ...(accepted.length ? accepted : ['- none']));
+    if (expected.length) out.push('', `Known deviations of the framework, as its preset expects (${expected.length}):`, '', ...expected);
     if (r.expectations.unused.length) {
       out.push('', 'Expectations that applied to nothing judged in this run:');
       for (const e of r.expectations.unused) out.push(`- ${e.clause}${e.mode ? ` (${e.mode})` : ''} ${e.verdict}: ${e.reason}${e.source ? ` · ${e.source}` : ''}`);
@@ -88,4 +95,4 @@ function expectedMarkdown(r: Report): string[] {
   return out;
 }
 
-const LEGEND = '<sub>**passed**: observed at least once, every observation agreed · **failed**: an observation of this site contradicts the quoted text · **cantTell**: an observation could not complete · **untested**: a precondition or part is missing (never counted as passed) · **inapplicable**: not for this delivery mode, or optional and absent · **(expected)**: not passed, as an expectation of this run says: apart from failures, not counted against the gate · **unexpected pass**: passed where an expectation said otherwise: remove it. More: docs/report.md of the spec-conformance package, also beside the report as about-this-report.html.</sub>';
+const LEGEND = '<sub>**passed**: observed at least once, every observation agreed · **failed**: an observation of this site contradicts the quoted text · **cantTell**: an observation could not complete · **untested**: a precondition or part is missing (never counted as passed) · **inapplicable**: not for this delivery mode, or optional and absent · **(accepted)**: not passed, as the team\'s expectations say (their reason is given): not counted against the gate · **(known deviation)**: not passed, as the framework\'s preset (next@…) expects · **unexpected pass**: passed where an expectation said otherwise: remove it. More: docs/report.md of the spec-conformance package, also beside the report as about-this-report.html.</sub>';

@@ -1,5 +1,6 @@
 import type { TestTiming } from '../observers/timing';
 import type { ClauseKind, Mode } from '../../spec/clauses';
+import type { GateLevels } from '../run/gate-levels';
 
 /**
  * The conformance report (reports/conformance.json). Schema: spec/schemas/report-schema.json — bump
@@ -72,11 +73,13 @@ export interface ClauseResult {
 
 /**
  * How the gate counts a clause in one mode: `ok` (passed, or as expected with nothing waived),
- * `expected` (not passed, and exactly as its expectations say: a known deviation, kept apart from
- * failures), `unexpected` (fails the gate: a verdict not expected, or an unexpected pass),
- * `ungated` (outside the gate: outside the run's selection).
+ * `expected` (not passed, and exactly as its expectations say: accepted by the team, or a known
+ * deviation of the framework; kept apart from failures), `unexpected` (fails the gate: a verdict
+ * not expected, or an unexpected pass), `allowed` (not as expected, but the config's gate levels
+ * make its kind a warning or leave it off: shown, not failing), `ungated` (outside the run's
+ * selection).
  */
-export type GateStatus = 'ok' | 'expected' | 'unexpected' | 'ungated';
+export type GateStatus = 'ok' | 'expected' | 'unexpected' | 'allowed' | 'ungated';
 
 /** One expectation (conformance/expectations/model.ts) as the gate applied it. */
 export interface ExpectationOutcome {
@@ -148,6 +151,10 @@ export interface Report {
     reasons: string[];
     /** Verdicts that are not passed but were expected: one line each, with the reason (they do not fail the gate). */
     expected?: string[];
+    /** Findings the config's gate levels make warnings (`warn`): shown, not failing the gate. */
+    warnings?: string[];
+    /** The gate's levels, when the config set any other than the strict default (run/gate-levels.ts). */
+    levels?: GateLevels;
   };
   /** The run's expectations (--expectations, the config's `expectations`). Absent: none given. */
   expectations?: {
@@ -163,6 +170,11 @@ export interface Report {
    * (spec/schemas/observations.schema.json). Never a verdict: pending clauses stay untested.
    */
   observed?: Record<string, unknown>;
+  /**
+   * Per mode whose every-page clauses checked a sample of the pages discovery found (one per route
+   * shape): how many were checked of how many found, and how they were chosen.
+   */
+  sampled?: { mode: Mode; found: number; checked: number; how: string }[];
   /** Headline figures of the last mutant run (npm run mutants), when there is one. */
   mutation?: { score: number; killed: number; total: number; collateral: number; at: string };
 }

@@ -9,10 +9,8 @@ import { loadPresets } from '../expectations/model';
 import { checkShards, factsByMode, shardReasons } from '../run/facts';
 import { buildReport, selectionKey, type CollectedTest } from './build-report';
 import { collect } from './collect';
-import { renderHtml } from './html';
-import { ABOUT_FILE, aboutPage } from './about';
-import { renderJUnit } from './junit';
-import { renderMarkdown } from './markdown';
+import { sampleOf } from './coverage';
+import { writeReport } from './write';
 import type { Report } from './model';
 import { mutationOf } from './mutation';
 import { publish, stagingDir, writeLastRun } from './publish';
@@ -99,8 +97,16 @@ export default class ConformanceReporter implements Reporter {
       finishedAt: new Date(),
       mutation: mutationOf(out),
       expectations: currentRun().expectations,
+      levels: currentRun().gateLevels,
+      expectationSources: currentRun().expectationSources,
       presets: [...loadPresets().values()],
     });
+    // The every-page clauses' sample of a large site: pages checked of pages found, said in the headline.
+    const sampled = [...factsByMode(facts).values()].flatMap((f) => {
+      const s = sampleOf(f.profile.content.scenarios?.sitePages);
+      return s && s.found > s.checked ? [{ mode: f.mode, ...s }] : [];
+    });
+    if (sampled.length) report.sampled = sampled;
     // What discovery observed that bears on the pending clauses (issue 13), carried by the run facts: kept beside the verdicts.
     const observed = facts.find((f) => f.observations)?.observations;
     if (observed && Object.keys(observed).length) report.observed = observed as Record<string, unknown>;
@@ -113,6 +119,8 @@ export default class ConformanceReporter implements Reporter {
     const replaced = publish(staging, out);
     writeLastRun(out, { status: 'report', gatePassed: report.gate.passed });
 
+    // Started by the command (npx spec-conformance): it prints the summary, with paths from where it was started.
+    if (currentRun().cwd) return report.gate.passed || result.status !== 'passed' ? undefined : { status: 'failed' };
     const perMode = report.modes.map((m) => `${m}: ${summarise(report.totals[m]!)}`).join(' · ');
     say(`\nConformance ${report.gate.passed ? 'gate passed' : 'gate FAILED'} — ${perMode}\nReport: ${rel(join(out, 'conformance.html'))} (also conformance.json, conformance.md, junit.xml${replaced ? '; the one before is in previous/' : ''})\n`);
     if (report.gate.expected?.length) {
@@ -133,17 +141,6 @@ function isClauseProject(name: string | undefined): name is Mode {
 
 const say = (text: string) => process.stdout.write(text);
 const rel = (file: string) => relative(process.cwd(), file) || '.';
-
-export function writeReport(report: Report, out: string): void {
-  mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, 'conformance.json'), JSON.stringify(report, null, 2));
-  writeFileSync(join(out, 'conformance.html'), renderHtml(report));
-  writeFileSync(join(out, 'conformance.md'), renderMarkdown(report));
-  writeFileSync(join(out, 'junit.xml'), renderJUnit(report));
-  // The page the report links to for what its words mean (docs/report.md, shipped in the package).
-  const about = aboutPage(`${report.suite.name} ${report.suite.version}`);
-  if (about) writeFileSync(join(out, ABOUT_FILE), about);
-}
 
 function writeJson(file: string, data: unknown): void {
   mkdirSync(join(file, '..'), { recursive: true });

@@ -29,6 +29,8 @@ export interface RunArgs {
   noDiscovery: boolean;
   /** --expectations <preset|file>, repeatable, in order (conformance/expectations/model.ts); added after the config's. */
   expectations: string[];
+  /** --update-expectations: write this run's verdicts that are not passed to spec-conformance.expectations.json (expectations/baseline.ts). */
+  updateExpectations: boolean;
   /** Which of the config's targets to judge: --mode without --target (or Playwright's spelling, --project); empty: all. */
   projects: Mode[];
   workers?: number | string;
@@ -62,6 +64,7 @@ const OPTIONS = {
   'write-profile': { type: 'string' },
   'no-discovery': { type: 'boolean' },
   expectations: { type: 'string', multiple: true },
+  'update-expectations': { type: 'boolean', short: 'u' },
   // Playwright's, interpreted here: which projects, how many workers, extra reporters.
   project: { type: 'string', multiple: true },
   workers: { type: 'string', short: 'j' },
@@ -108,6 +111,7 @@ export function parseRunArgs(argv: string[]): RunArgs {
     writeProfile: str('write-profile'),
     noDiscovery: !!v['no-discovery'],
     expectations: (v.expectations as string[] | undefined) ?? [],
+    updateExpectations: !!v['update-expectations'],
     projects: [],
     reporters: ((v.reporter as string[] | undefined) ?? []).flatMap((r) => r.split(',')).map((r) => r.trim()).filter(Boolean),
     playwrightArgs: [],
@@ -156,9 +160,10 @@ export function parseRunArgs(argv: string[]): RunArgs {
   if (out.target && !out.mode) throw new UsageError('--target needs --mode static|server (how the target delivers its pages).');
   if (out.otherBuild && !out.target) throw new UsageError('--other-build goes with --target (for a config\'s target, write its "otherBuild" in the config).');
   if (out.target && out.projects.some((p) => p !== out.mode)) throw new UsageError(`--project ${out.projects.join(', ')} does not match --mode ${out.mode}; leave --project out with --target.`);
+  if (out.updateExpectations && out.shard) throw new UsageError('--update-expectations needs the whole run\'s verdicts: give it to the unsharded run (or to --merge\'s, after the shards).');
   // The discovery flags need a target given by URL: by --target or by the config (checked once it is read, cli/resolve-run.ts).
   if (out.merge !== undefined) {
-    const clash = out.target ? '--target' : out.projects.length ? '--project' : out.shard ? '--shard' : out.playwrightArgs.length ? out.playwrightArgs[0] : undefined;
+    const clash = out.target ? '--target' : out.projects.length ? '--mode' : out.shard ? '--shard' : out.playwrightArgs.length ? out.playwrightArgs[0] : undefined;
     if (clash) throw new UsageError(`--merge rebuilds the report from earlier shards and runs no test, so ${clash} does not go with it.`);
   }
   return out;

@@ -43,8 +43,13 @@ export function readRunFile(file: string): Run {
   return data;
 }
 
+/** The run's working folder: run files, the discovery, Playwright's own output (Run.scratch, else <out>/.run). */
+export function scratchOf(run: Pick<Run, 'out' | 'scratch'>): string {
+  return run.scratch ?? join(run.out, '.run');
+}
+
 /** Writes the run as JSON (atomically: temp file, then rename) and returns the file. */
-export function writeRunFile(run: Run, file = join(run.out, '.run', 'run.json')): string {
+export function writeRunFile(run: Run, file = join(scratchOf(run), 'run.json')): string {
   mkdirSync(dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, `${JSON.stringify(run, null, 2)}\n`);

@@ -1,5 +1,6 @@
 import type { Mode } from '../../spec/clauses';
 import type { Expectation } from '../expectations/model';
+import type { GateLevels } from './gate-levels';
 import type { TargetProfile } from './profile';
 
 /**
@@ -18,6 +19,12 @@ export interface Run {
   targets: RunTarget[];
   /** Absolute path of the report folder (checked to be a writable folder before the run). */
   out: string;
+  /**
+   * The run's working folder (run files, the discovery, Playwright's own output): absent, <out>/.run.
+   * The command puts it outside the report folder and removes it afterwards, so the report holds only
+   * what it shows (run/channel.ts scratchOf).
+   */
+  scratch?: string;
   /** Which clauses the gate covers: every normative clause, or only those with a test selected in this run. */
   gateScope: 'all' | 'selected';
   options: RunOptions;
@@ -31,6 +38,16 @@ export interface Run {
    * --expectations and the config's `expectations`: the gate holds each verdict to them.
    */
   expectations?: Expectation[];
+  /** Every expectations input asked for, in order ("preset next@14.2", "file: …", "config: …"), a preset with no entry included. */
+  expectationSources?: string[];
+  /**
+   * The working directory of the command that started the run: every path the report and the
+   * summary show is relative to it. The command prints the run's summary itself (the reporter,
+   * running in the suite's own folder, then prints none).
+   */
+  cwd?: string;
+  /** What fails the gate per kind of finding (the config's `gate`; run/gate-levels.ts); absent: every kind. */
+  gateLevels?: Partial<GateLevels>;
 }
 
 export interface RunTarget {

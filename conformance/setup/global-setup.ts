@@ -1,7 +1,7 @@
 import type { FullConfig } from '@playwright/test';
 import { join } from 'node:path';
 import { MODES, type Mode } from '../../spec/clauses';
-import { currentRun, oneLine, useRunFile, writeRunFile } from '../run/channel';
+import { currentRun, oneLine, scratchOf, useRunFile, writeRunFile } from '../run/channel';
 import type { Run, RunTarget } from '../run/model';
 import { lookupChromium } from './browser';
 import { probeTarget } from './probe';
@@ -23,7 +23,7 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
     completed.browser = found.choice;
   }
   for (const t of completed.targets) await probe(t);
-  useRunFile(writeRunFile(completed, join(run.out, '.run', `run-${process.pid}.json`)));
+  useRunFile(writeRunFile(completed, join(scratchOf(run), `run-${process.pid}.json`)));
 }
 
 /** The modes a run's selected projects judge (a site-checks project `site-static` counts as static). */

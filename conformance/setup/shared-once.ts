@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { currentRun, RUN_ENV } from '../run/channel';
+import { currentRun, RUN_ENV, scratchOf } from '../run/channel';
 
 /**
  * Computes a JSON value once per run and key, for every worker: the first worker to ask takes a
@@ -38,7 +38,7 @@ function runFolder(): string {
   const runFile = process.env[RUN_ENV] ?? '';
   let stamp = 'default';
   try { stamp = `${safe(runFile)}-${Math.round(statSync(runFile).mtimeMs)}`; } catch { stamp = `ppid-${process.ppid}`; }
-  const dir = join(currentRun().out, '.run', 'shared', stamp.slice(-120));
+  const dir = join(scratchOf(currentRun()), 'shared', stamp.slice(-120));
   mkdirSync(dir, { recursive: true });
   return dir;
 }

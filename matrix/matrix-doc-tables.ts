@@ -1,5 +1,5 @@
 /**
- * README.md's two tables of the matrix's expected clause verdicts (the App Router template; the Pages-Router-only
+ * docs/matrix.md's two tables of the matrix's expected clause verdicts (the App Router template; the Pages-Router-only
  * and mixed sites), one column per run, written from matrix/expected.ts by `npm run generate` (`npm run matrix --
  * --write-expected`) between their `<!-- generated: … -->` markers. docs/implementations.md holds the same verdicts
  * with the parts and the reasons; a unit test fails while either page differs from what is written here.
@@ -11,7 +11,7 @@ import { contextOf, expectationsFor } from './expected';
 import { SHORT } from './expected-doc';
 import { loadVersions, planMatrix, type RunPlan } from './versions';
 
-export const README_MD = join(__dirname, '..', 'README.md');
+export const MATRIX_MD = join(__dirname, '..', 'docs', 'matrix.md');
 const NOTE = 'the expected verdicts, from matrix/expected.ts by `npm run generate`: do not edit by hand';
 
 /** A run's column heading: its id without "next-" ("14.2 static nginx"). */
@@ -26,9 +26,9 @@ export function verdictTable(runs: readonly RunPlan[]): string {
   ].join('\n');
 }
 
-/** README.md with its matrix tables written from the expected verdicts. */
-export function withReadmeTables(doc: string): string {
+/** docs/matrix.md with its matrix tables written from the expected verdicts. */
+export function withMatrixTables(doc: string): string {
   const runs = planMatrix(loadVersions()).runs;
-  const app = withGenerated(doc, 'matrix, App Router template', NOTE, verdictTable(runs.filter((r) => r.build.site === 'app')), 'README.md');
-  return withGenerated(app, 'matrix, other routers', NOTE, verdictTable(runs.filter((r) => r.build.site !== 'app')), 'README.md');
+  const app = withGenerated(doc, 'matrix, App Router template', NOTE, verdictTable(runs.filter((r) => r.build.site === 'app')), 'docs/matrix.md');
+  return withGenerated(app, 'matrix, other routers', NOTE, verdictTable(runs.filter((r) => r.build.site !== 'app')), 'docs/matrix.md');
 }

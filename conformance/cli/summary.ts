@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { gateWords, headline } from '../report/headline';
+import type { Report } from '../report/model';
+
+/** A path as the user's shell would reach it from where the command was started. */
+export const shown = (file: string, cwd: string): string => relative(cwd, file) || '.';
+
+/**
+ * What the command prints when a report was written: the answer first — the gate, what was judged
+ * per mode and what was not, every reason the gate is red — then where the report is, relative to
+ * the folder the command was started in.
+ */
+export function summaryLines(out: string, cwd: string, replaced = false): string[] {
+  const report = JSON.parse(readFileSync(join(out, 'conformance.json'), 'utf8')) as Report;
+  return [
+    '',
+    `Conformance: ${gateWords(report)}`,
+    ...headline(report),
+    '',
+    `Report: ${shown(join(out, 'conformance.html'), cwd)} (also conformance.md, conformance.json, junit.xml${replaced ? '; the one before is in previous/' : ''})`,
+  ];
+}

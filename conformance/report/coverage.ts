@@ -1,0 +1,84 @@
+import type { Mode } from '../../spec/clauses';
+import type { ClauseResult, Report, Verdict } from './model';
+
+/** A normative clause that applies in a mode but got no verdict of its own observation. */
+export interface NotJudged {
+  id: string;
+  verdict: Extract<Verdict, 'untested' | 'cantTell'>;
+  /** What it lacks (untested) or what was pending (cantTell), in a few words. */
+  lacks: string;
+  /** Not passed, and the run's expectations say so: accepted by the team, or a known deviation of the framework. */
+  expected?: 'accepted' | 'known deviation';
+}
+
+/** How much of the spec one mode's run judged. */
+export interface ModeCoverage {
+  mode: Mode;
+  url?: string;
+  /** Normative clauses in the gate's scope that apply in this mode (not inapplicable). */
+  applicable: number;
+  passed: number;
+  failed: number;
+  notJudged: NotJudged[];
+}
+
+export interface Coverage {
+  modes: ModeCoverage[];
+  /** Clauses the spec marks "not shown": counted apart, never judged. */
+  pending: number;
+}
+
+/**
+ * What a verdict's reason says is missing, shortened for a headline: the precondition of an
+ * untested verdict (before its "To fix"), the pending step of a cantTell, else its first clause.
+ */
+export function lacks(reason: string | undefined, max = 110): string {
+  let text = reason ?? '';
+  // A clause judged by its parts: what its first missing part lacks ("build-id: no build identifier …").
+  const missing = /parts not observed: ([\w-]+) \((.*)$/.exec(text);
+  if (missing) return `${missing[1]}: ${lacks(missing[2], max - missing[1].length - 2)}`;
+  text = text.replace(/^precondition not met: /, '').replace(/^could not complete the observation: /, '');
+  text = text.split(/\. To fix: /)[0].split('; ')[0].trim();
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text || 'no reason given';
+}
+
+const expectedKind = (r: ClauseResult): NotJudged['expected'] => {
+  if (r.gate !== 'expected') return undefined;
+  return (r.expectations ?? []).some((e) => e.source?.startsWith('preset ')) ? 'known deviation' : 'accepted';
+};
+
+export function coverageOf(r: Report): Coverage {
+  const modes = r.modes.map((mode): ModeCoverage => {
+    const c: ModeCoverage = { mode, url: r.targets.find((t) => t.mode === mode)?.url, applicable: 0, passed: 0, failed: 0, notJudged: [] };
+    for (const row of r.clauses) {
+      const res = row.results[mode];
+      if (row.kind !== 'normative' || !res || res.verdict === 'inapplicable' || res.gate === 'ungated') continue;
+      c.applicable++;
+      if (res.verdict === 'passed') c.passed++;
+      else if (res.verdict === 'failed') c.failed++;
+      else c.notJudged.push({ id: row.id, verdict: res.verdict, lacks: lacks(res.reason), ...(expectedKind(res) ? { expected: expectedKind(res) } : {}) });
+    }
+    return c;
+  });
+  return { modes, pending: r.clauses.filter((c) => c.kind === 'pending').length };
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** "judged 12 of 15 applicable clauses: 11 passed, 1 failed; 3 not judged (untested 2, cantTell 1)". */
+export function coverageLine(c: ModeCoverage): string {
+  const judged = c.passed + c.failed;
+  const by = (v: NotJudged['verdict']) => c.notJudged.filter((n) => n.verdict === v).length;
+  const kinds = [by('untested') ? `untested ${by('untested')}` : '', by('cantTell') ? `cantTell ${by('cantTell')}` : ''].filter(Boolean).join(', ');
+  const accepted = c.notJudged.filter((n) => n.expected).length;
+  const not = c.notJudged.length ? `; ${c.notJudged.length} not judged (${kinds}${accepted ? `; ${accepted} of them expected` : ''})` : '';
+  return `judged ${judged} of ${plural(c.applicable, 'applicable clause')}: ${c.passed} passed, ${c.failed} failed${not}`;
+}
+
+/** The every-page sample of a profile's sitePages: pages checked, pages known (listed plus the unlisted ones of partly listed route shapes). */
+export function sampleOf(sitePages: { paths?: string[]; shapes?: { pagesInShape: number; checked: number }[] } | undefined): { found: number; checked: number; how: string } | undefined {
+  if (!sitePages?.paths?.length) return undefined;
+  const unlisted = (sitePages.shapes ?? []).reduce((n, s) => n + Math.max(0, s.pagesInShape - s.checked), 0);
+  const perShape = Math.max(0, ...(sitePages.shapes ?? []).map((s) => s.checked));
+  return { found: sitePages.paths.length + unlisted, checked: sitePages.paths.length, how: `at most ${perShape} of each route shape` };
+}

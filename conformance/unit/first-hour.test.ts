@@ -1,0 +1,111 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Mode } from '../../spec/clauses';
+import { gateLevels } from '../run/gate-levels';
+import { loadPresets, resolveExpectations } from '../expectations/model';
+import { baselineOf, readBaseline, writeBaseline } from '../report/baseline';
+import { coverageOf, lacks } from '../report/coverage';
+import { headline, short } from '../report/headline';
+import { renderJUnit } from '../report/junit';
+import { renderMarkdown } from '../report/markdown';
+import { regate } from '../report/regate';
+import { report, test, tests } from './report-fixture';
+
+const dir = mkdtempSync(join(tmpdir(), 'first-hour-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const presets = [...loadPresets().values()];
+
+/** A site whose C7.3 build identifier is not sent and whose R2.6 has no route group: two clauses not judged. */
+const untestedTwo = {
+  'C7.3': (m: Mode) => [test(m, 'C7.3', 'untested', { partOutcomes: [{ part: 'target', verdict: 'passed' }, { part: 'current', verdict: 'passed' }, { part: 'router-state', verdict: 'passed' }, { part: 'build-id', verdict: 'untested', reason: 'precondition not met: no build identifier in the page-data requests. To fix: set deploymentId' }] })],
+  'R2.6': (m: Mode) => [test(m, 'R2.6', 'untested', { parts: ['addresses'], reason: 'precondition not met: no route group was seen on the site. To fix: name a grouped page in routeGroups' })],
+};
+
+describe('the answer first', () => {
+  it('says per mode how many applicable clauses were judged, and what each one not judged lacks', () => {
+    const r = report(tests(['static'], untestedTwo), { modes: ['static'] });
+    const [c] = coverageOf(r).modes;
+    expect(c.applicable - c.passed - c.failed).toBe(2);
+    expect(c.notJudged.map((n) => `${n.id} ${n.verdict}: ${n.lacks}`)).toEqual(['R2.6 untested: addresses: no route group was seen on the site', 'C7.3 untested: build-id: no build identifier in the page-data requests']);
+    const lines = headline(r);
+    expect(lines[0]).toMatch(/^static http:\/\/127\.0\.0\.1\/static: judged \d+ of \d+ applicable clauses: \d+ passed, 0 failed; 2 not judged \(untested 2\)$/);
+    expect(lines[1]).toBe('pending: 9 clauses the spec marks "not shown" — counted apart, never judged');
+  });
+
+  it('gives one reason per part, in a line (the full text stays in the details)', () => {
+    const r = report(tests(['static'], untestedTwo), { modes: ['static'] });
+    expect(r.gate.reasons.map((x) => x.split(':')[0])).toEqual(['R2.6/addresses (static) is untested', 'C7.3/build-id (static) is untested']);
+    expect(short(r.gate.reasons[1])).toBe('C7.3/build-id (static) is untested: no build identifier in the page-data requests');
+    const md = renderMarkdown(r).split('\n');
+    const head = md.slice(0, 15).join('\n');
+    expect(head).toMatch(/gate FAILED/);
+    expect(head).toMatch(/Why the gate is red/);
+    expect(head).toMatch(/- C7\.3\/build-id \(static\) is untested: no build identifier/);
+    // The table is folded below the answer.
+    expect(md.indexOf('<details><summary>Targets, every clause and part with its verdict, expectations</summary>')).toBeGreaterThan(md.findIndex((l) => /Why the gate is red/.test(l)));
+    expect(renderJUnit(r)).toMatch(/<property name="coverage" value="judged \d+ of \d+ applicable clauses/);
+  });
+
+  it('shortens a reason to what it lacks', () => {
+    expect(lacks('precondition not met: no link to /x. To fix: add one')).toBe('no link to /x');
+    expect(lacks('could not complete the observation: waited 15 s for the page')).toBe('waited 15 s for the page');
+  });
+});
+
+describe('baseline, then tighten', () => {
+  it('accepts every verdict not passed with its reason; the next run is green, and any change fails it', () => {
+    const r = report(tests(['static'], untestedTwo), { modes: ['static'] });
+    const change = baselineOf(regate(r, [], presets), []);
+    expect(change.entries.map((e) => `${e.clause} ${e.mode} ${e.verdict}`)).toEqual(['R2.6/addresses static untested', 'C7.3/build-id static untested']);
+    expect(change.added).toHaveLength(2);
+    const file = join(dir, 'spec-conformance.expectations.json');
+    writeBaseline(file, change.entries, new Date(0));
+    expect(JSON.parse(readFileSync(file, 'utf8')).$comment).toMatch(/Replace each reason with why the team accepts it/);
+    const accepted = resolveExpectations([file], dir, undefined, dir);
+    expect(accepted[0].source).toBe('file: spec-conformance.expectations.json');
+    const green = regate(r, accepted, presets);
+    expect(green.gate.passed).toBe(true);
+    expect(coverageOf(green).modes[0].notJudged.map((n) => n.expected)).toEqual(['accepted', 'accepted']);
+    expect(renderMarkdown(green)).toMatch(/Accepted by the team, not passed \(2\)/);
+    // R2.6 now passes: the gate names the pass to remove; a fresh baseline drops it and keeps the team's reason of the other.
+    const fixed = report(tests(['static'], { 'C7.3': untestedTwo['C7.3'] }), { modes: ['static'] });
+    const red = regate(fixed, accepted, presets);
+    expect(red.gate.reasons).toEqual([expect.stringMatching(/^R2\.6\/addresses \(static\) now passes: remove its expectation/)]);
+    const edited = readBaseline(file).map((e) => ({ ...e, reason: e.clause === 'C7.3/build-id' ? 'our host sets no deploymentId' : e.reason }));
+    const tighter = baselineOf(regate(fixed, [], presets), edited);
+    expect(tighter.entries).toEqual([{ clause: 'C7.3/build-id', mode: 'static', verdict: 'untested', reason: 'our host sets no deploymentId' }]);
+    expect(tighter.removed).toEqual(['R2.6/addresses (static)']);
+    expect(tighter.kept).toEqual(['C7.3/build-id (static)']);
+  });
+
+  it('leaves to a preset what the preset expects, and overrides a preset that expects what this site does not do', () => {
+    const next16Site = tests(['static'], { 'K9.5': (m) => [test(m, 'K9.5', 'failed', { reason: 'observed 4 in flight' })] });
+    const withPreset = resolveExpectations(['next@16'], dir, undefined, dir);
+    const change = baselineOf(regate(report(next16Site, { modes: ['static'] }), withPreset, presets), []);
+    // K9.5 is the preset's; R2.5/client passes here though next@16 expects it failed: accepted as passed.
+    expect(change.entries.map((e) => `${e.clause} ${e.verdict}`)).toEqual(expect.arrayContaining(['R2.5/client passed']));
+    expect(change.entries.some((e) => e.clause === 'K9.5')).toBe(false);
+  });
+});
+
+describe('gate levels', () => {
+  it('a kind at "warn" is shown, never failing; at "off" it is left to the table', () => {
+    const t = tests(['static'], untestedTwo);
+    const warn = report(t, { modes: ['static'], levels: { untested: 'warn' } });
+    expect(warn.gate.passed).toBe(true);
+    expect(warn.gate.warnings).toHaveLength(2);
+    expect(warn.gate.levels).toMatchObject({ untested: 'warn', failed: 'error' });
+    expect(headline(warn).join('\n')).toMatch(/Warnings \(2, not failing the gate\)/);
+    const off = report(t, { modes: ['static'], levels: { untested: 'off' } });
+    expect(off.gate).toMatchObject({ passed: true, reasons: [] });
+    expect(off.gate.warnings).toBeUndefined();
+    expect(report(t, { modes: ['static'], levels: { failed: 'warn' } }).gate.passed).toBe(false);
+  });
+
+  it('refuses a kind or a level it does not know, naming it', () => {
+    expect(() => gateLevels({ untested: 'loud' }, 'x.json')).toThrow(/gate\.untested must be "off", "warn", "error", not "loud"/);
+    expect(() => gateLevels({ flaky: 'warn' }, 'x.json')).toThrow(/gate\."flaky" is not a kind the gate knows/);
+  });
+});
