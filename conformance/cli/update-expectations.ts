@@ -10,7 +10,7 @@ import { shown } from './summary';
 
 /**
  * --update-expectations, after the run: the verdicts no other expectation accounts for are written
- * to the baseline file (expectations/baseline.ts), and the report is judged again with it, so the
+ * to the baseline file (report/baseline.ts), and the report is judged again with it, so the
  * report and the exit code say what the next run will. Returns the lines to print and whether the
  * gate now passes.
  */

@@ -28,7 +28,7 @@ export interface ExpectationSource {
 export interface Settings {
   /** The config file as shown to the user (relative to the working directory). */
   configFile?: string;
-  /** By URL, from --target or the config; empty: none given (the reference site, in a checkout). */
+  /** By URL, from --target or the config; empty: none given. */
   targets: TargetSetting[];
   /** Absolute; undefined: the default folder. */
   out?: string;

@@ -94,7 +94,7 @@ export const test = base.extend<Fixtures & { mode: Mode }, { pagePool: PagePool;
     }
     const notKind = notKindReason(mode);
     if (notKind) markUntested(info, `the target is not this kind of site: ${notKind}`);
-    if (!runTarget(mode)?.url) markUntested(info, `the run has no target URL for ${mode} mode (run it through npm run conformance, or with --project ${mode} so global setup serves the reference site)`);
+    if (!runTarget(mode)?.url) markUntested(info, `the run has no target URL for ${mode} mode (give one: npx spec-conformance --target <url> --mode ${mode}, or a config file's target)`);
     await use();
   }, { auto: true }],
 

@@ -53,7 +53,7 @@ export default class ConformanceReporter implements Reporter {
     const all = this.suite?.allTests() ?? [];
     const shard = this.config?.shard;
     if (shard) {
-      say(`\nShard ${shard.current} of ${shard.total}: no conformance report from one shard; merge the shards' blob reports (npm run conformance -- --merge <folder>).\n`);
+      say(`\nShard ${shard.current} of ${shard.total}: no conformance report from one shard; merge the shards' blob reports (npx spec-conformance --merge <folder>).\n`);
       writeLastRun(out, { status: 'shard', reason: `shard ${shard.current} of ${shard.total}` });
       return undefined;
     }
@@ -64,7 +64,7 @@ export default class ConformanceReporter implements Reporter {
     }
     const clauseTests = all.filter((t) => isClauseProject(t.parent.project()?.name));
     if (!clauseTests.some((t) => t.results.length > 0)) {
-      const noMatch = 'no conformance test matched the selection (check --grep and --project)';
+      const noMatch = 'no conformance test matched the selection (check --grep and --mode)';
       const error = this.errors[0]?.replace(/^Error: /, '');
       const reason = error && !/^No tests found/.test(error) ? error : clauseTests.length ? `the run stopped (${result.status}) before any conformance test started` : noMatch;
       writeLastRun(out, { status: 'not-run', reason });

@@ -29,7 +29,7 @@ export interface RunArgs {
   noDiscovery: boolean;
   /** --expectations <preset|file>, repeatable, in order (conformance/expectations/model.ts); added after the config's. */
   expectations: string[];
-  /** --update-expectations: write this run's verdicts that are not passed to spec-conformance.expectations.json (expectations/baseline.ts). */
+  /** --update-expectations: write this run's verdicts that are not passed to spec-conformance.expectations.json (report/baseline.ts). */
   updateExpectations: boolean;
   /** Which of the config's targets to judge: --mode without --target (or Playwright's spelling, --project); empty: all. */
   projects: Mode[];
@@ -159,7 +159,7 @@ export function parseRunArgs(argv: string[]): RunArgs {
   if (out.mode && !out.target && !out.projects.includes(out.mode)) out.projects.push(out.mode);
   if (out.target && !out.mode) throw new UsageError('--target needs --mode static|server (how the target delivers its pages).');
   if (out.otherBuild && !out.target) throw new UsageError('--other-build goes with --target (for a config\'s target, write its "otherBuild" in the config).');
-  if (out.target && out.projects.some((p) => p !== out.mode)) throw new UsageError(`--project ${out.projects.join(', ')} does not match --mode ${out.mode}; leave --project out with --target.`);
+  if (out.target && out.projects.some((p) => p !== out.mode)) throw new UsageError(`--project ${out.projects.join(', ')} does not match --mode ${out.mode}: with --target, --mode alone says the mode.`);
   if (out.updateExpectations && out.shard) throw new UsageError('--update-expectations needs the whole run\'s verdicts: give it to the unsharded run (or to --merge\'s, after the shards).');
   // The discovery flags need a target given by URL: by --target or by the config (checked once it is read, cli/resolve-run.ts).
   if (out.merge !== undefined) {

@@ -37,9 +37,9 @@ export function readRunFile(file: string): Run {
   try {
     data = JSON.parse(readFileSync(file, 'utf8')) as Run;
   } catch (e) {
-    throw oneLine(`The run file ${file} (named by ${RUN_ENV}) cannot be read: ${(e as Error).message}; start the suite with npm run conformance.`);
+    throw oneLine(`The run file ${file} (named by ${RUN_ENV}) cannot be read: ${(e as Error).message}; start the suite with npx spec-conformance.`);
   }
-  if (data?.version !== 1 || !Array.isArray(data.targets)) throw oneLine(`The run file ${file} (named by ${RUN_ENV}) is not a run of this suite (version 1); start the suite with npm run conformance.`);
+  if (data?.version !== 1 || !Array.isArray(data.targets)) throw oneLine(`The run file ${file} (named by ${RUN_ENV}) is not a run of this suite (version 1); start the suite with npx spec-conformance.`);
   return data;
 }
 

@@ -130,7 +130,7 @@ describeClause('C7.3', ({ parts, part }) => {
   test('another build of the site sends a different build identifier', parts('build-id'), async ({ page, context, target, requestLog, obs }, testInfo) => {
     const { from, to } = target.scenario('pageData');
     const other = target.otherBuildUrl;
-    if (!other) return obs.untested('the run has no other build of the site to compare build identifiers with', 'pass --other-build <url> (another build of the same site) to npm run conformance');
+    if (!other) return obs.untested('the run has no other build of the site to compare build identifiers with', 'give --other-build <url> (another build of the same site), or the target\'s otherBuild in the config');
     const fetches = await navigate(page, requestLog, obs, from, to);
     const here = buildIdOf(fetches[0], target.profile);
     const there = await captureNavigation(context, other, from, to);
@@ -151,7 +151,7 @@ describeClause('C7.3', ({ parts, part }) => {
   test('advisory: page data answered by another build makes the client load the target as a whole page, and this build\'s own answer does not', async ({ target, context, obs }, testInfo) => {
     const { from, to } = target.scenario('pageData');
     const other = target.otherBuildUrl;
-    if (!other) return obs.untested('the run has no other build of the site to take page data from', 'pass --other-build <url> (another build of the same site) to npm run conformance');
+    if (!other) return obs.untested('the run has no other build of the site to take page data from', 'give --other-build <url> (another build of the same site), or the target\'s otherBuild in the config');
     // Its bounded steps (a capture on the other build, then two swapped navigations) add up to more
     // than the suite's 45 s on a loaded machine (once, right after both builds): time for all of them,
     // so a slow step ends as the named wait it is, not as a test out of time.
