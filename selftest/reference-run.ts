@@ -7,9 +7,8 @@
 // judge their own targets so).
 //
 //   npm run conformance [-- --mode static|server] [--rebuild] [flags of npx spec-conformance]
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { onStopSignal, type RunningServer } from '../launcher';
 import { main } from '../conformance/cli/main';
 import { MODES, type Mode } from '../spec/clauses';
@@ -57,12 +56,13 @@ async function judgeReference(argv: string[]): Promise<number> {
   const targets = modes.map(referenceSite);
   await ensureBuilt(targets, { rebuild, what: `npm run conformance: building ${targets.map((t) => t.name).join(' and ')}` });
   const servers: RunningServer[] = [];
-  const dir = mkdtempSync(join(tmpdir(), 'reference-run-'));
   try {
     // A server's own output (the crash demos' errors on purpose among it) goes to a log file.
     for (const t of targets) servers.push(await t.serve({ output: { file: join(out, '.run', 'next-server.log'), append: true } }));
     const urls = servers.map((s) => s.url);
-    const config = join(dir, 'reference.config.json');
+    // Beside the run's other working files (<out>/.run), named from where npm run conformance was started.
+    const config = join(process.env.SPEC_CONFORMANCE_SCRATCH!, 'reference.config.json');
+    mkdirSync(dirname(config), { recursive: true });
     writeFileSync(config, `${JSON.stringify({
       targets: modes.map((mode, i) => ({ url: urls[i], mode, profile: REFERENCE_PROFILE_FILE, ...(urls.length > 1 ? { otherBuild: urls[1 - i] } : {}) })),
       discovery: false,
@@ -71,7 +71,6 @@ async function judgeReference(argv: string[]): Promise<number> {
     return await main(['--config', config, ...rest]);
   } finally {
     await Promise.all(servers.map((s) => s.stop().catch(() => undefined)));
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 

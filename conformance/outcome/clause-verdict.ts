@@ -125,7 +125,9 @@ function judgePart(p: PartDef, ways: WayVerdict[]): PartVerdict {
   }
   if (v === 'untested') {
     if (p.optional) return { ...base, verdict: 'inapplicable', reason: `optional, and not shown here: ${why ?? ''}`.trim() };
-    return { ...base, verdict: 'untested', reason: ways.filter((o) => o.verdict === 'untested').map((o) => o.reason ?? `${o.test}: not observed`).filter(unique).join('; ') };
+    // One reason per part: the first way's; the others are listed under it (`ways`), not repeated here.
+    const reasons = ways.filter((o) => o.verdict === 'untested').map((o) => o.reason ?? `${o.test}: not observed`).filter(unique);
+    return { ...base, verdict: 'untested', reason: `${reasons[0]}${reasons.length > 1 ? ` (and ${reasons.length - 1} other way${reasons.length > 2 ? 's' : ''} of observing it, untested too)` : ''}` };
   }
   if (v === 'passed') {
     // What the pass rests on: the ways that passed (a way that stopped untested judged nothing it counted).

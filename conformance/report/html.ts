@@ -152,17 +152,19 @@ function clauseRow(c: ClauseRow, modes: Report['modes'], observed?: Report['obse
   for (const m of modes) {
     const res = c.results[m]!;
     if (!res.tests.length && c.kind !== 'normative') continue;
-    details.push(`<h4>${m}: ${badge(res.verdict)}${res.reason ? ` <span class="muted">${esc(res.reason)}</span>` : ''}</h4>`);
+    // A clause with parts: each part's reason is in its row, once (the ways under it say only what differs).
+    details.push(`<h4>${m}: ${badge(res.verdict)}${res.reason && !res.parts?.length ? ` <span class="muted">${esc(res.reason)}</span>` : ''}</h4>`);
+    const shown = new Set([res.reason, ...(res.parts ?? []).flatMap((p) => [p.reason, ...(p.ways ?? []).map((w) => w.reason)]), ...(res.ways ?? []).map((w) => w.reason)]);
     details.push(expectationDetails(res));
     if (res.parts?.length) {
-      details.push(`<table class="parts"><caption>Parts (${m})</caption><tbody>${res.parts.map((p) => `<tr><th scope="row"><code>${esc(c.id)}/${esc(p.id)}</code>${p.optional ? ' <span class="muted">optional</span>' : ''}</th><td>${esc(p.text)}</td><td>${badge(p.verdict)}${p.reason ? `<br><span class="muted">${esc(p.reason)}</span>` : ''}${countLine(p.verdict, p.observed)}</td><td>${waysList(p.ways)}</td></tr>`).join('')}</tbody></table>`);
+      details.push(`<table class="parts"><caption>Parts (${m})</caption><tbody>${res.parts.map((p) => `<tr><th scope="row"><code>${esc(c.id)}/${esc(p.id)}</code>${p.optional ? ' <span class="muted">optional</span>' : ''}</th><td>${esc(p.text)}</td><td>${badge(p.verdict)}${p.reason ? `<br><span class="muted">${esc(p.reason)}</span>` : ''}${countLine(p.verdict, p.observed)}</td><td>${waysList(p.ways, p.reason)}</td></tr>`).join('')}</tbody></table>`);
     } else if (res.ways?.length && c.kind === 'normative') {
       details.push(`<p><strong>Ways observed</strong> ${countLine(res.verdict, res.observed)}</p>${waysList(res.ways)}`);
     }
     if (res.advisories?.length) {
       details.push(`<p><strong>Advisory</strong> <span class="muted">(beyond the spec's text; never the verdict)</span></p><ul class="advisory">${res.advisories.map((a) => `<li><span class="st ${a.ok ? 'passed' : 'flaky'}">${a.ok ? 'as usual' : 'note'}</span> ${esc(a.check)}${a.observed ? ` — observed: ${esc(a.observed)}` : ''} <span class="muted">(${esc(a.test)})</span></li>`).join('')}</ul>`);
     }
-    if (res.tests.length) details.push(`<ul class="tests">${res.tests.map(testItem).join('')}</ul>`);
+    if (res.tests.length) details.push(`<ul class="tests">${res.tests.map((t) => testItem(t, shown)).join('')}</ul>`);
   }
   return `<tbody class="clause" data-kind="${c.kind}" ${data}><tr>
 <th scope="row" id="${esc(c.id)}"><span class="id">${esc(c.id)}</span><br>${esc(c.title)}<br><span class="kind ${c.kind}">${c.kind}</span></th>
@@ -179,9 +181,10 @@ function countLine(v: Verdict, observed: readonly Count[] | undefined): string {
 }
 
 /** Each test that observed a part: its verdict, what it counted, why (a way not offered is reported, not required). */
-function waysList(ways: readonly WayVerdict[] | undefined): string {
+/** The ways a part (or clause) was observed, briefly: a way's reason only where it says more than the part's. */
+function waysList(ways: readonly WayVerdict[] | undefined, partReason?: string): string {
   if (!ways?.length) return '';
-  return `<ul class="ways">${ways.map((w) => `<li><span class="st ${w.verdict}">${esc(w.verdict)}</span> ${esc(w.test)} <span class="muted">(${esc(describeCounts(w.observed))})${w.reason && w.verdict !== 'passed' ? ` — ${esc(w.reason)}` : ''}</span></li>`).join('')}</ul>`;
+  return `<ul class="ways">${ways.map((w) => `<li><span class="st ${w.verdict}">${esc(w.verdict)}</span> ${esc(w.test)} <span class="muted">(${esc(describeCounts(w.observed))})${w.reason && w.verdict !== 'passed' && !partReason?.startsWith(w.reason) ? ` — ${esc(w.reason)}` : ''}</span></li>`).join('')}</ul>`;
 }
 
 /** Under a clause's verdict: how many of its applicable parts passed, e.g. "parts 1/5". */
@@ -192,10 +195,11 @@ function partSummary(parts: ClauseResult['parts']): string {
   return `<br><span class="muted">parts ${passed}/${required.length}</span>`;
 }
 
-function testItem(t: TestRecord): string {
+/** A test with its evidence; its reason only when the parts and ways above have not said it. */
+function testItem(t: TestRecord, shown: ReadonlySet<string | undefined>): string {
   const status = t.verdict ?? (t.outcome === 'skipped' ? (t.skipVerdict ?? 'untested') : t.outcome);
   const ev = t.evidence.map((e) => `<a href="${esc(e.path)}" title="sha256 ${esc(e.sha256)}">${esc(e.name)}</a>`).join(' · ');
-  return `<li><span class="st ${status}">${esc(status)}</span> ${esc(t.title)} <span class="muted">${t.durationMs} ms${t.attempts > 1 ? `, ${t.attempts} attempts` : ''} · ${esc(t.file)}:${t.line}</span>${t.reason ? `<br><span class="muted">${esc(t.reason)}</span>` : ''}${t.error ? `<pre>${esc(t.error)}</pre>` : ''}${ev ? `<br>evidence: ${ev}` : ''}</li>`;
+  return `<li><span class="st ${status}">${esc(status)}</span> ${esc(t.title)} <span class="muted">${t.durationMs} ms${t.attempts > 1 ? `, ${t.attempts} attempts` : ''} · ${esc(t.file)}:${t.line}</span>${t.reason && !shown.has(t.reason) ? `<br><span class="muted">${esc(t.reason)}</span>` : ''}${t.error ? `<pre>${esc(t.error)}</pre>` : ''}${ev ? `<br>evidence: ${ev}` : ''}</li>`;
 }
 
 function badge(v: Verdict): string {
