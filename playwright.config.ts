@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Mode } from './spec/clauses';
 import { CHROMIUM_ARGS, lookupChromium } from './conformance/harness/browser';
 import { currentRun } from './conformance/run/channel';
+import { patience } from './conformance/run/slow';
 import { blobFileName } from './conformance/run/facts';
 import { defaultWorkers, workersPerMode } from './conformance/run/workers';
 
@@ -39,8 +40,11 @@ const reporters: ReporterDescription[] = [
 ];
 
 export default defineConfig<{ mode: Mode }>({
-  timeout: 45_000,
-  expect: { timeout: 7_000 },
+  // The harness's patience (conformance/run/slow.ts): tuned on the reference machine, times the run's
+  // factor (measured at the start, or --slow). Each worker loads this file again after global setup,
+  // so a factor global setup measured is in force there too. The spec's own times never scale.
+  timeout: patience(45_000),
+  expect: { timeout: patience(7_000) },
   fullyParallel: true,
   workers: run.options.workers ?? defaultWorkers(undefined, modes),
   // One retry tells a flaky test (verdict cantTell) from a failing one.

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Mode } from '../../spec/clauses';
 import { currentRun, oneLine, useRunFile, writeRunFile } from '../run/channel';
 import type { Run, RunTarget } from '../run/model';
+import { describeSlow, resolveSlow } from '../run/slow';
 import { lookupChromium } from './browser';
 import { probeTarget } from './probe';
 
@@ -24,6 +25,12 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     const found = lookupChromium();
     if (!found.ok) throw oneLine(found.message);
     completed.browser = found.choice;
+  }
+  // A run started without the CLI (npx playwright test) has no factor yet: measured here, before
+  // the workers start (each loads playwright.config.ts again and reads it from the completed run).
+  if (!completed.slow) {
+    completed.slow = await resolveSlow(undefined, undefined);
+    process.stdout.write(`Harness patience: ${describeSlow(completed.slow)}.\n`);
   }
   const stops: (() => Promise<void>)[] = [];
   const stopAll = async () => {

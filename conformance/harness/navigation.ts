@@ -1,4 +1,5 @@
 import type { Locator, Page, Response } from '@playwright/test';
+import { describeBound, patience } from '../run/slow';
 import { LATE, orLate } from './bound';
 import type { FakeClock } from './clock';
 import type { Observer } from './observe';
@@ -11,7 +12,8 @@ import { timed } from './timing';
  * Loaded and started: the load event, every script and stylesheet of the document answered,
  * and — on a page that loads /_next/ scripts — the client application started (window.next).
  * Only the page's own assets are awaited, never its fetches: a prefetch the target leaves
- * pending forever cannot stall a test (no wait for the network to go idle). Bounded; with an observer a
+ * pending forever cannot stall a test (no wait for the network to go idle). Bounded by the harness's
+ * patience (`timeoutMs` on the reference machine × the run's factor, run/slow.ts); with an observer a
  * page that does not get there makes the test cantTell, naming what was still pending.
  */
 export function settle(page: Page, obs?: Observer, timeoutMs = 15_000): Promise<void> {
@@ -20,7 +22,7 @@ export function settle(page: Page, obs?: Observer, timeoutMs = 15_000): Promise<
 
 async function settleNow(page: Page, obs: Observer | undefined, timeoutMs: number): Promise<void> {
   const path = safePath(page);
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + patience(timeoutMs);
   const left = () => Math.max(1, deadline - Date.now());
   try {
     await page.waitForLoadState('load', { timeout: left() });
@@ -56,7 +58,7 @@ async function observedResources(page: Page): Promise<string[] | null> {
     const po = new PerformanceObserver((list) => { po.disconnect(); resolve(list.getEntries().map((e) => e.name)); });
     po.observe({ type: 'resource', buffered: true });
   }));
-  return orLate(1_000, names).then((r) => (r === LATE ? null : r), () => null);
+  return orLate(patience(1_000), names).then((r) => (r === LATE ? null : r), () => null);
 }
 
 /** Runs in the page: assets of the document with no resource-timing entry yet, and whether the app started. */
@@ -76,7 +78,7 @@ function readPending(observed: string[] | null): Pending {
 }
 
 function giveUp(obs: Observer | undefined, what: string, timeoutMs: number): never {
-  const message = `waited ${timeoutMs / 1000} s for ${what}`;
+  const message = `waited ${describeBound(timeoutMs)} for ${what}`;
   if (obs) obs.cantTell(message);
   throw new Error(message);
 }
@@ -95,14 +97,14 @@ function safePath(page: Page): string {
  * dispatches the same click event a mouse would). No pointer ever hovers it: the Pages Router
  * starts a prefetch on mouseenter that ignores prefetch={false} and skips its own cache, so a
  * mouse click would fetch the page data anew at any age and hide what the clause is about.
- * Bounded; throws when the link cannot take the focus.
+ * Bounded (the harness's patience); throws when the link cannot take the focus.
  */
 export async function activateLink(link: Locator, timeoutMs = 10_000): Promise<void> {
-  await link.waitFor({ state: 'attached', timeout: timeoutMs });
+  await link.waitFor({ state: 'attached', timeout: patience(timeoutMs) });
   const focused = await link.evaluate((el) => {
     (el as HTMLElement).focus({ preventScroll: true });
     return document.activeElement === el;
-  }, undefined, { timeout: timeoutMs });
+  }, undefined, { timeout: patience(timeoutMs) });
   if (!focused) throw new Error(`the link ${await link.getAttribute('href').catch(() => '')} could not take the keyboard focus`);
   await link.page().keyboard.press('Enter');
 }
@@ -114,7 +116,7 @@ export async function activateLink(link: Locator, timeoutMs = 10_000): Promise<v
  */
 export async function clickLinkTo(page: Page, href: string, obs?: Observer): Promise<void> {
   const link = page.locator(`a[href="${href}"]:visible`).first();
-  const found = await link.waitFor({ state: 'attached', timeout: 7_000 }).then(() => true, () => false);
+  const found = await link.waitFor({ state: 'attached', timeout: patience(7_000) }).then(() => true, () => false);
   if (!found) {
     const where = safePath(page);
     const missing = `${where} has no visible link to ${href}`;
@@ -142,7 +144,7 @@ export interface OpenAs {
  * the document's answer (its status is evidence).
  */
 export async function open(page: Page, path: string, obs: Observer, { scenario, errorPath = false, timeoutMs = 15_000 }: OpenAs): Promise<Response | null> {
-  const res = await obs.waitFor(`the answer to ${path}`, () => page.goto(path, { waitUntil: 'commit', timeout: timeoutMs }), timeoutMs + 1_000);
+  const res = await obs.waitFor(`the answer to ${path}`, () => page.goto(path, { waitUntil: 'commit', timeout: patience(timeoutMs) }), timeoutMs + 1_000);
   await settle(page, obs);
   await requireSitePage(page, obs, { path, res, errorPath, fix: siteFix(scenario) });
   return res;
@@ -169,9 +171,9 @@ export function waitForAddress(page: Page, href: string, obs: Observer, after: s
 }
 
 async function waitForAddressNow(page: Page, href: string, obs: Observer, after: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + patience(timeoutMs);
   while (!sameAddress(page.url(), href)) {
-    if (Date.now() >= deadline) obs.cantTell(`waited ${timeoutMs / 1000} s for the address to become ${href} after ${after}; the page stayed at ${safePath(page)}`);
+    if (Date.now() >= deadline) obs.cantTell(`waited ${describeBound(timeoutMs)} for the address to become ${href} after ${after}; the page stayed at ${safePath(page)}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

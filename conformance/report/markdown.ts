@@ -1,6 +1,7 @@
 import { describeCounts, type Count } from '../outcome/subject';
 import type { ClauseResult, Report, Verdict } from './model';
 import { renderObservedMarkdown } from './observed';
+import { patienceMarkdown, retriedMarkdown } from './retries';
 
 const ICON: Record<Verdict, string> = { passed: '✅ passed', failed: '❌ failed', cantTell: '❔ cantTell', inapplicable: '➖ inapplicable', untested: '⏸ untested' };
 
@@ -17,6 +18,7 @@ export function renderMarkdown(r: Report): string {
   lines.push('');
   for (const t of r.targets) lines.push(`- **${t.mode}**: ${t.url}${t.reference ? ' (reference site)' : ''}${t.buildId ? ` · build ${t.buildId}` : ''}`);
   lines.push(`- totals: ${Object.entries(r.totals.all).filter(([, n]) => n > 0).map(([v, n]) => `${n} ${v}`).join(', ')}`);
+  lines.push(patienceMarkdown(r));
   if (r.mutation) lines.push(`- mutation score: ${(r.mutation.score * 100).toFixed(0)}% (${r.mutation.killed}/${r.mutation.total} killed), collateral ${r.mutation.collateral}`);
   lines.push('');
   lines.push(`| Clause | Title | ${r.modes.join(' | ')} |`);
@@ -43,6 +45,7 @@ export function renderMarkdown(r: Report): string {
     for (const reason of r.gate.reasons) lines.push(`- ${reason}`);
   }
   lines.push(...expectedMarkdown(r));
+  lines.push(...retriedMarkdown(r));
   lines.push('', LEGEND);
   lines.push('');
   return lines.join('\n');
@@ -88,4 +91,4 @@ function expectedMarkdown(r: Report): string[] {
   return out;
 }
 
-const LEGEND = '<sub>**passed**: observed at least once, every observation agreed · **failed**: an observation of this site contradicts the quoted text · **cantTell**: an observation could not complete · **untested**: a precondition or part is missing (never counted as passed) · **inapplicable**: not for this delivery mode, or optional and absent · **(expected)**: not passed, as an expectation of this run says: apart from failures, not counted against the gate · **unexpected pass**: passed where an expectation said otherwise: remove it. More: docs/report.md of the spec-conformance package, also beside the report as about-this-report.html.</sub>';
+const LEGEND = '<sub>**passed**: observed at least once, every observation agreed · **failed**: an observation of this site contradicts the quoted text · **cantTell**: an observation could not complete · **untested**: a precondition or part is missing (never counted as passed) · **inapplicable**: not for this delivery mode, or optional and absent · **(expected)**: not passed, as an expectation of this run says: apart from failures, not counted against the gate · **unexpected pass**: passed where an expectation said otherwise: remove it · **passed on retry**: a first attempt only could not complete its observation (the runner’s), the retry passed; a first attempt that saw a contradiction makes it **cantTell (flaky)** (possibly the site’s): both listed with their words. More: docs/report.md of the spec-conformance package, also beside the report as about-this-report.html.</sub>';

@@ -1,6 +1,7 @@
 import type { Mode } from '../../spec/clauses';
 import type { Expectation } from '../expectations/model';
 import type { TargetProfile } from './profile';
+import type { SlowFactor } from './slow';
 
 /**
  * One run of the conformance suite, as one typed value. The CLI builds it (parse once, validate
@@ -31,6 +32,12 @@ export interface Run {
    * --expectations and the config's `expectations`: the gate holds each verdict to them.
    */
   expectations?: Expectation[];
+  /**
+   * The harness's patience (slow.ts): every bound of its own is multiplied by `factor`, measured at
+   * the start or given (--slow, the config's `slow`); the spec's own times never are. Absent: global
+   * setup measures it (a run started without the CLI).
+   */
+  slow?: SlowFactor;
 }
 
 export interface RunTarget {
