@@ -132,6 +132,7 @@ async function visit(page: Page, path: string, opts: WalkOptions): Promise<WalkP
       });
     });
     w.ofSite = await pageIsOfSite(page);
+    if (w.ofSite === undefined) throw new Error(`${path} could not be read to tell whether it is the site's own page (its document was being replaced)`);
     w.routeGroups = await groupsOfDocument(page);
   } catch (e) {
     w.error = String((e as Error)?.message ?? e).split('\n')[0];

@@ -53,6 +53,7 @@ async function followOne(page: Page, url: string, links: LinkSeen[]): Promise<Fo
     f.httpStatus = documents.at(-1);
     // Only the site's own page is evidence (a host's 404 page is not): site-page.ts.
     f.ofSite = await pageIsOfSite(page);
+    if (f.ofSite === undefined) f.pending = `${f.endedAt} could not be read to tell whether it is the site's own page (its document was being replaced)`;
   } catch (e) {
     f.pending = String((e as Error)?.message ?? e).split('\n')[0];
   } finally {
@@ -122,7 +123,7 @@ describeClause('R2.2', () => {
     const incomplete = [...loaded.filter((l) => l.error).map((l) => `${l.path} did not load (${l.error})`), ...followed.filter((f) => f.pending).map((f) => `following ${f.target} from ${f.from}: ${f.pending}`)];
     if (incomplete.length) obs.cantTell(incomplete.slice(0, 3).join('; '));
     if (!missing.length) obs.untested(`no internal link on the ${sitePages.paths.length} listed pages leads to a page answering 404`, 'list a page with a link to a missing page in sitePages (discovery lists every crawled page)');
-    const foreign = followed.filter((f) => f.shown && !f.ofSite);
+    const foreign = followed.filter((f) => f.shown && f.ofSite === false);
     if (!judged.length) obs.untested(`every link to a missing page on the listed pages ended on a page that is not this site's (${foreign.slice(0, 3).map((f) => `${f.target}: HTTP ${f.httpStatus ?? '?'}`).join(', ')}): another server's page is no evidence of the site`, 'serve the site so that a missing address answers with its own not-found page');
   });
 });

@@ -6,6 +6,7 @@ import { settle } from '../config/apply';
 import { parseRunArgs, UsageError } from '../run/args';
 import { factorOf, measureMachine, REFERENCE_SPEED } from '../run/machine-speed';
 import { describeBound, describeSlow, parseSlow, patience, resolveSlow, useSlow, type SlowFactor } from '../run/slow';
+import { sample, within } from '../harness/sample';
 import { filesUnder, ROOT } from './repo-files';
 
 afterEach(() => useSlow(undefined));
@@ -33,6 +34,16 @@ describe('the harness\'s patience scales with the machine (issue 38)', () => {
     useSlow({ factor: 2, source: 'flag' });
     expect(patience(15_000)).toBe(30_000);
     expect(describeBound(15_000)).toBe('30 s (15 s × 2, the harness\'s patience on this machine)');
+  });
+
+  it('the helpers that take a bound scale it themselves: within() and sample() wait the scaled time', async () => {
+    useSlow({ factor: 3, source: 'flag' });
+    let t = Date.now();
+    expect(await within(60, () => false)).toBe(false);
+    expect(Date.now() - t).toBeGreaterThanOrEqual(170);
+    t = Date.now();
+    expect(await sample(async () => 1, () => false, 60, 10)).toBe(1);
+    expect(Date.now() - t).toBeGreaterThanOrEqual(170);
   });
 
   it('the report\'s words name the factor and where it came from', () => {
