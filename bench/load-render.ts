@@ -44,7 +44,7 @@ export function renderLoad(x: LoadInput): string {
     `Written by \`${x.command}\` (bench/load.ts; issue 38: a slow or busy runner never turns the gate red by itself).`,
     '',
     `- **Date:** ${x.date.toISOString()}`,
-    `- **Machine:** ${cpus.length} cores, ${cpus[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}; 1-minute load at the start ${x.quietLoad.toFixed(2)}`,
+    `- **Machine:** ${cpus.length} cores, ${cpus[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}; 1-minute load average when it started ${x.quietLoad.toFixed(2)} (after waiting up to 120 s for it to fall to 1.0; an average lags a minute behind: the speed figures below say how busy the machine was then)`,
     `- **Machine speed:** ${speedFigures(x.speed)} (medians; bench/speed.ts) — the figures the harness's factor compares with are 409 ms and 65 ms (conformance/run/machine-speed.ts). The harness's own measurement at the bench's start: compute ${x.machine.computeMs} ms on ${x.machine.threads} threads (${x.machine.computeRatio}×), \`node -e 0\` ${x.machine.nodeStartMs} ms (${x.machine.nodeStartRatio}×), taken in ${s(x.machine.tookMs)}.`,
     `- **Quiet reference:** ${x.referenceFrom ? `\`${x.referenceFrom}\`` : 'a run of `npm run conformance` (both modes) just before'}: ${x.reference}.`,
     `- **Loads:** *hogs* = the suite with ${x.hogs} busy loops (\`node -e "for(;;){}"\`, one core each) started 3 s before it; *pair* = two suites (both modes each, own servers, own report) started together.`,

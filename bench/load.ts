@@ -70,6 +70,7 @@ function summary(c: Comparison): string {
 
 export async function runLoad(argv: string[]): Promise<number> {
   const opts = parse(argv);
+  const started = new Date();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'site-load-'));
   const found = lookupChromium();
   if (!found.ok) throw new Error(found.message);
@@ -114,7 +115,7 @@ export async function runLoad(argv: string[]): Promise<number> {
     }
   }
 
-  const section = renderLoad({ date: new Date(), speed, machine, quietLoad: quiet.load, quietRun, reference: totalsLine(reference), referenceFrom: opts.quietReport, runs, hogs: opts.hogs, command: `npm run bench -- ${argv.join(' ')}` });
+  const section = renderLoad({ date: started, speed, machine, quietLoad: quiet.load, quietRun, reference: totalsLine(reference), referenceFrom: opts.quietReport, runs, hogs: opts.hogs, command: `npm run bench -- ${argv.join(' ')}` });
   writeSection(opts.out, section);
   log(`wrote the "Under load" section of ${path.relative(process.cwd(), opts.out)}`);
   const bad = runs.flatMap((r) => r.reports).filter((r) => r.comparison.differences.length || r.comparison.cantTell.length || r.comparison.retried.length || !r.comparison.gatePassed);
