@@ -107,7 +107,8 @@ export function classifyTest(t: TestInput): ClassifiedTest {
   const notes = t.attempts[i].annotations;
   const runner = parseRunner(notes.find((a) => a.type === ANNOTATION.runner)?.description);
   const failedPart = partsOf(notes).outcomes.find((o) => o.verdict === 'failed');
-  const saw = `the first attempt ${first.verdict === 'failed' ? 'observed a contradiction' : 'could not complete its observation'}: ${first.reason ?? first.verdict}`;
+  const words = (first.reason ?? first.verdict).replace(/^could not complete the observation: /, '');
+  const saw = `the first attempt ${first.verdict === 'failed' ? 'observed a contradiction' : 'could not complete its observation'}: ${words}`;
   const machine = describeRunner(runner);
   if (first.verdict === 'failed' || failedPart) {
     const contradiction = failedPart && first.verdict !== 'failed' ? ` (its part ${failedPart.part} failed: ${failedPart.reason ?? ''})` : '';
@@ -115,8 +116,9 @@ export function classifyTest(t: TestInput): ClassifiedTest {
     return { verdict: 'cantTell', reason: `flaky: ${why}`, retry: { first, ...(runner ? { runner } : {}), cause: 'site', why, counted: 'cantTell' } };
   }
   const busy = runner && runner.load1 / Math.max(1, runner.cores) >= 1;
+  const bound = /\bwaited\b|ran out of time|Timeout \d+ms exceeded/.test(words);
   const whose = busy
-    ? 'not the site: a bound of the harness\'s own ran out on a busy runner'
+    ? `not the site: ${bound ? 'a bound of the harness\'s own ran out' : 'the harness could not complete its observation'} on a busy runner`
     : 'no contradiction by the site: at most it was slow to answer, which no clause of the spec forbids (the spec\'s own times are judged on the fake clock)';
   const why = `${saw}. Nothing it observed contradicted the clause, and the retry observed the clause in full and it agreed: counted passed on retry. ${whose[0].toUpperCase()}${whose.slice(1)} (${machine}).`;
   return { verdict: 'passed', reason: `passed on retry: ${why}`, retry: { first, ...(runner ? { runner } : {}), cause: 'harness', why, counted: 'passed' } };

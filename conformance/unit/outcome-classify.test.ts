@@ -86,7 +86,7 @@ describe('a retry that explains itself (issue 38)', () => {
     const r = classifyTest({ attempts: [cantTell([BUSY]), attempt('passed')] });
     expect(r.verdict).toBe('passed');
     expect(r.retry).toMatchObject({ cause: 'harness', counted: 'passed', first: { verdict: 'cantTell' }, runner: { load1: 6.2, cores: 2 } });
-    expect(r.retry!.why).toMatch(/the first attempt could not complete its observation: could not complete the observation: waited 30 s/);
+    expect(r.retry!.why).toMatch(/the first attempt could not complete its observation: waited 30 s \(15 s × 2\) for \/x to finish loading/);
     expect(r.retry!.why).toMatch(/counted passed on retry\. Not the site: a bound of the harness's own ran out on a busy runner \(the machine was busy when it ended: 1-minute load 6\.2 on 2 cores \(3\.1 per core\)/);
     expect(r.reason).toMatch(/^passed on retry: /);
   });
@@ -95,6 +95,11 @@ describe('a retry that explains itself (issue 38)', () => {
     const r = classifyTest({ attempts: [cantTell([QUIET]), attempt('passed')] });
     expect(r.verdict).toBe('passed');
     expect(r.retry!.why).toMatch(/at most it was slow to answer, which no clause of the spec forbids .*not busy when it ended: 1-minute load 0\.3/);
+  });
+
+  it('a first attempt that stopped for another reason says so, not that a bound ran out', () => {
+    const r = classifyTest({ attempts: [attempt('failed', HARNESS_BUG, [BUSY]), attempt('passed')] });
+    expect(r.retry!.why).toMatch(/Not the site: the harness could not complete its observation on a busy runner/);
   });
 
   it('an action time-out or a harness error first is the runner\'s too', () => {
