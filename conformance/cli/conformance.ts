@@ -12,6 +12,7 @@ import type { Run } from '../run/model';
 import { resolveRun } from './resolve-run';
 import { hasReferenceSite, suiteRoot, versionLine } from './suite-root';
 import { usage } from './usage';
+import { patience } from '../run/slow';
 
 // A signal before Playwright starts ends the CLI at once (nothing is running yet that needs a gentle stop).
 onStopSignal();
@@ -61,7 +62,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(`\n${sig}: stopping the run (what finished is still reported)…`);
     // SIGINT is Playwright's own graceful stop: global teardown runs and the reporter writes what it has.
     pw.signal('SIGINT');
-    setTimeout(() => pw.signal('SIGKILL'), 10_000).unref();
+    setTimeout(() => pw.signal('SIGKILL'), patience(10_000)).unref();
   });
   const code = await pw.exited;
   console.log(`Wall time: ${((Date.now() - started.getTime()) / 1000).toFixed(1)} s`);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Mode } from '../../spec/clauses';
 import { currentRun, oneLine, useRunFile, writeRunFile } from '../run/channel';
 import type { Run, RunTarget } from '../run/model';
-import { describeSlow, resolveSlow } from '../run/slow';
+import { describeSlow, patience, resolveSlow } from '../run/slow';
 import { lookupChromium } from './browser';
 import { probeTarget } from './probe';
 
@@ -90,7 +90,7 @@ async function ensureBuilt(launcher: Launcher, modes: Mode[], run: Run): Promise
       const b = await launcher.buildSite(mode, { quiet: true });
       process.stdout.write(`  ${mode} built in ${(b.ms / 1000).toFixed(1)} s\n`);
     }));
-  }, { timeoutMs: 10 * 60_000, what: `conformance run: building the ${modes.join(' and ')} reference site` });
+  }, { timeoutMs: patience(10 * 60_000), what: `conformance run: building the ${modes.join(' and ')} reference site` });
 }
 
 async function serveReference(launcher: Launcher, mode: Mode, out: string) {
@@ -98,7 +98,8 @@ async function serveReference(launcher: Launcher, mode: Mode, out: string) {
   const logFile = join(out, '.run', 'next-server.log');
   const server = mode === 'static'
     ? await launcher.serveStatic({ dir: launcher.buildPaths('static').output })
-    : await launcher.serveServer({ logFile });
+    // `next start`'s readiness is the harness's patience too: 30 s on the reference machine.
+    : await launcher.serveServer({ logFile, timeoutMs: patience(30_000) });
   process.stdout.write(`Reference site (${mode}) at ${server.url}${mode === 'server' ? ` (server log: ${logFile})` : ''}\n`);
   return server;
 }
