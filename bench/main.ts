@@ -13,6 +13,8 @@
  *
  * Needs both builds (npm run site:build:static / site:build:server). Every figure is written with
  * the date, the machine, the load average and the command (render.ts).
+ *
+ * `npm run bench -- --load [...]`: the suite under load instead (bench/load.ts, issue 38).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,6 +32,7 @@ import { measurePaint } from './paint';
 import { measureSpeed, speedFigures } from './speed';
 import { render, type RenderInput } from './render';
 import { measureFloor, timeConformance, type Floor, type SuiteRun } from './suite';
+import { runLoad } from './load';
 import { load, log, secs, withQuietBuildLock } from './util';
 import { weighPage, type PageWeight } from './weight';
 import { MODES } from '../spec/clauses';
@@ -42,6 +45,10 @@ const SUITE_WORKERS = defaultWorkers(undefined, 2);
 async function main(): Promise<void> {
   // Ctrl-C or SIGTERM: the builds, servers and suite runs it started stop with it.
   onStopSignal();
+  if (process.argv.includes('--load')) {
+    process.exitCode = await runLoad(process.argv.slice(2));
+    return;
+  }
   let opts;
   try {
     opts = parseOptions(process.argv.slice(2));
@@ -151,8 +158,8 @@ async function main(): Promise<void> {
 
   // Write.
   const md = render({ opts, command, date, machine, speed, chromiumVersion, siteWeight, bare, paint, suites, floor, foreign, before, before24, workers: SUITE_WORKERS, browserPath: found.choice.executablePath, builds, loadEnd: load(), loadStart: quiet.load });
-  // The Matrix and Discovery sections are written by `npm run matrix` and by hand: kept as they are.
-  const kept = fs.existsSync(opts.out) ? keptSections(fs.readFileSync(opts.out, 'utf8'), ['Matrix', 'Discovery']) : '';
+  // The Matrix, Discovery and Under load sections are written by `npm run matrix`, by hand and by `--load`: kept as they are.
+  const kept = fs.existsSync(opts.out) ? keptSections(fs.readFileSync(opts.out, 'utf8'), ['Under load', 'Matrix', 'Discovery']) : '';
   fs.writeFileSync(opts.out, kept ? `${md.trimEnd()}\n\n${kept}` : md);
   log(`wrote ${path.relative(process.cwd(), opts.out)}`);
 }

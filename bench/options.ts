@@ -21,7 +21,7 @@ export interface Options {
   help: boolean;
 }
 
-export const USAGE = 'Usage: npm run bench [-- --skip-suite] [--skip-fresh] [--skip-bare] [--skip-foreign] [--bare-out <folder>] [--runs N] [--build] [--out <file>] [--wait-quiet S] [--allow-load]';
+export const USAGE = 'Usage: npm run bench [-- --skip-suite] [--skip-fresh] [--skip-bare] [--skip-foreign] [--bare-out <folder>] [--runs N] [--build] [--out <file>] [--wait-quiet S] [--allow-load]\n       npm run bench -- --load [--runs N] [--hogs N] [--only hogs|pair] [--quiet-report <conformance.json>] [--out <file>]   the suite under load (bench/load.ts)';
 
 /** Throws an Error with one sentence on bad input. */
 export function parseOptions(argv: string[]): Options {

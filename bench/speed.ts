@@ -10,7 +10,9 @@ import { median } from './util';
  * much about the copy as about the project. Measured the same way every run, these let two runs of
  * the bench be compared: the suite's cost is mostly starting processes (runtimes, browsers,
  * renderers) and their first touches of memory, which the last two measure; the first is plain
- * single-threaded compute.
+ * single-threaded compute. The harness measures the first two the same way at the start of every
+ * run and compares them with this page's figures (conformance/run/machine-speed.ts REFERENCE_WORK,
+ * the same work as compute() here): that is the machine factor its own bounds are multiplied by.
  */
 export interface Speed {
   /** SHA-256 of 256 MiB plus 50 million steps of an integer loop, one thread: the median of 3. */

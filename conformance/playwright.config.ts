@@ -2,6 +2,7 @@ import { defineConfig, type PlaywrightTestConfig, type ReporterDescription } fro
 import { join } from 'node:path';
 import type { Mode } from '../spec/clauses';
 import { currentRun, scratchOf } from './run/channel';
+import { patience } from './run/slow';
 import { blobFileName } from './run/facts';
 import type { Run } from './run/model';
 import { defaultWorkers, workersPerMode } from './run/workers';
@@ -34,8 +35,11 @@ export function suiteConfig(run: Run): PlaywrightTestConfig<{ mode: Mode }> {
     [join(__dirname, 'report', 'reporter.ts')],
   ];
   return {
-    timeout: 45_000,
-    expect: { timeout: 7_000 },
+    // The harness's patience (run/slow.ts): tuned on the reference machine, times the run's factor
+    // (measured at the start, or --slow). Each worker loads this file again after global setup, so a
+    // factor global setup measured is in force there too. The spec's own times never scale.
+    timeout: patience(45_000),
+    expect: { timeout: patience(7_000) },
     fullyParallel: true,
     workers: run.options.workers ?? defaultWorkers(undefined, modes),
     // One retry tells a flaky test (verdict cantTell) from a failing one.

@@ -16,6 +16,7 @@ import { updateExpectations } from './update-expectations';
 import { suiteRoot, versionLine } from './suite-root';
 import { usage } from './usage';
 import { since } from '../../launcher/format';
+import { patience } from '../run/slow';
 
 /** Runs the command with these arguments; resolves to its exit code (0, 1, 2, 130/143). */
 export async function main(argv: string[]): Promise<number> {
@@ -79,7 +80,7 @@ async function judge(run: Run, root: string, summary: string | undefined, baseli
     console.error(`\n${sig}: stopping the run (what finished is still reported)…`);
     // SIGINT is Playwright's own graceful stop: global teardown runs and the reporter writes what it has.
     pw.signal('SIGINT');
-    setTimeout(() => pw.signal('SIGKILL'), 10_000).unref();
+    setTimeout(() => pw.signal('SIGKILL'), patience(10_000)).unref();
   });
   const code = await pw.exited;
   console.log(`Wall time: ${since(started.getTime())}`);

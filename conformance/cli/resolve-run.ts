@@ -13,6 +13,7 @@ import { defaultRun, scratchOf } from '../run/channel';
 import { MODES } from '../../spec/clauses';
 import type { ProfileRef, Run, RunTarget, TargetFacts } from '../run/model';
 import { describeErrno, ensureWritableDir } from '../run/out-dir';
+import { describeSlow, resolveSlow, useSlow } from '../run/slow';
 import { discoverProfile } from './discovery-step';
 import { readDiscovery } from '../discovery/store';
 import { looksLikePreset, resolveExpectations } from '../expectations/model';
@@ -52,6 +53,10 @@ export async function resolveRun(args: RunArgs, log: (line: string) => void = (l
     cwd,
   });
   if (args.merge !== undefined) return { run: { ...base, kind: 'merge', targets: [], mergeFrom: checkMergeDir(args.merge) }, settings };
+  // The harness's patience, before anything waits: the probes below are bounded by it too.
+  base.slow = await resolveSlow(settings.slow.flag, settings.slow.config);
+  useSlow(base.slow);
+  log(`Harness patience: ${describeSlow(base.slow)}.`);
   if (base.discovery.writeProfile) checkWritableParent(base.discovery.writeProfile, '--write-profile');
 
   const browser = lookupChromium({ headed: wantsWindow(args.playwrightArgs) });

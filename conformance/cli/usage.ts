@@ -12,7 +12,7 @@ export function usage(): string {
 
 Config:
   --config/-c <file>     read this config file instead of ./spec-conformance.config.{ts,mts,cts,js,mjs,cjs,json}: targets
-                         (url, mode, profile, otherBuild), out, workers, expectations, gate, summary, force, discovery
+                         (url, mode, profile, otherBuild), out, workers, slow, expectations, gate, summary, force, discovery
                          (schema spec/schemas/config.schema.json, docs/config.md). Flags override it
 Target:
   --target <url>         judge this deployment; replaces the config's targets
@@ -44,6 +44,8 @@ Playwright (handed on as written):
   --pass-with-no-tests  --fully-parallel  --forbid-only  --last-failed  --fail-on-flaky-tests
   --workers/-j <n|n%>    workers (default: twice the cores, 2 to 4; both modes: half as many again)
   --isolate              a new browser context for every test (default: one per worker, reset between tests)
+  --slow <f|auto>        the harness's patience: its own bounds × f (1 to 10); auto (default) measures the machine
+                         at the start (kept within 1–4). The spec's own times never scale
   --reporter <name>      an extra reporter; the conformance reporter always runs
   -- <anything>          everything after a separate -- goes to playwright test unchecked
 

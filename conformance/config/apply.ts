@@ -5,6 +5,7 @@ import { BASELINE_FILE, type Expectation, type ExpectationsInput } from '../expe
 import { UsageError, type RunArgs } from '../run/args';
 import type { GateLevels } from '../run/gate-levels';
 import { CONFIG_BASENAME, displayName, findConfigFile, loadConfig, type LoadedConfig } from './load';
+import type { SlowSetting } from '../run/slow';
 
 /** One deployment to judge, by URL, with its paths made absolute. */
 export interface TargetSetting {
@@ -33,6 +34,8 @@ export interface Settings {
   /** Absolute; undefined: the default folder. */
   out?: string;
   workers?: number | string;
+  /** The harness's patience: --slow over the config's `slow` (each a factor or auto); undefined: measure. */
+  slow: { flag?: SlowSetting; config?: SlowSetting };
   /** Absolute path of the file conformance.md is appended to. */
   summary?: string;
   force: boolean;
@@ -58,7 +61,7 @@ export async function configFor(args: Pick<RunArgs, 'config'>, cwd = process.cwd
 
 /**
  * Flags over the config: --target (with --mode, --profile, --other-build) replaces the config's
- * targets; --out, --workers, --summary, --max-pages, --no-discovery replace theirs; --force and
+ * targets; --out, --workers, --slow, --summary, --max-pages, --no-discovery replace theirs; --force and
  * --ignore-robots switch on; --expectations add to the config's; --project picks among the
  * config's targets. Paths in the config are relative to its folder, on the command line to the
  * working directory.
@@ -106,6 +109,7 @@ export function settle(args: RunArgs, loaded: LoadedConfig | undefined, cwd = pr
     targets,
     out: args.out !== undefined ? resolve(cwd, args.out) : c.out !== undefined ? inConfig(c.out) : loaded ? inConfig('reports') : undefined,
     workers: args.workers ?? c.workers,
+    slow: { flag: args.slow, config: c.slow },
     summary: args.summary !== undefined ? resolve(cwd, args.summary) : c.summary !== undefined ? inConfig(c.summary) : undefined,
     force: args.force || c.force === true,
     discovery: {

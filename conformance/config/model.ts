@@ -14,6 +14,8 @@ export interface SpecConformanceConfig {
   out?: string;
   /** Playwright workers: a number, or a percentage of the cores such as '50%'. */
   workers?: number | string;
+  /** The harness's patience: a factor from 1 to 10 its own bounds are multiplied by, or 'auto' (default: measured at the start). */
+  slow?: number | 'auto';
   /** Known deviations: preset names ('next@16'), expectation files, or expectations. */
   expectations?: (string | ConfigExpectation)[];
   /** Append conformance.md to this file after the run (e.g. process.env.GITHUB_STEP_SUMMARY). */

@@ -8,6 +8,7 @@ import { frameworkPagePlan, frameworkRequestPlan, loadBuildManifest, manifestPag
 import { GUESSED_STATUS, type ClickFact, type Crawl, type CrawledPage, type FrameworkFacts } from '../crawl/model';
 import type { DiscoverOptions } from './types';
 import { Tab } from './visit';
+import { patience } from '../run/slow';
 
 export interface CrawlOptions extends DiscoverOptions {
   /** Tabs loading at once (requests in flight are a few per tab). */
@@ -64,7 +65,7 @@ export async function crawl(opts: CrawlOptions): Promise<Crawl> {
   let stoppedBy: Crawl['stoppedBy'];
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-    const deadline = started + timeBudgetMs;
+    const deadline = started + patience(timeBudgetMs);
     let active = 0;
     const menusOpened = new Set<string>();
     const worker = async () => {

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { patience } from '../run/slow';
 
 /**
  * Menus that open on a button: a site's navigation is often a button ("Menu", aria-expanded,
@@ -76,7 +77,7 @@ export async function openMenus(page: Page, opened: Set<string>): Promise<{ link
     if (!opensMenu(b) || opened.has(menuKey(b))) continue;
     opened.add(menuKey(b));
     const before = new Set(await (page.evaluate(SHOWN_LINKS) as Promise<string[]>).catch(() => []));
-    const ok = await page.locator(`[data-conformance-menu="${b.index}"]`).click({ timeout: 2_000 }).then(() => true, () => false);
+    const ok = await page.locator(`[data-conformance-menu="${b.index}"]`).click({ timeout: patience(2_000) }).then(() => true, () => false);
     if (!ok) continue;
     pressed++;
     names.push(b.name || '(no name)');

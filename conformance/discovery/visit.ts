@@ -6,8 +6,9 @@ import { routeShape } from '../crawl/shape';
 import type { CallFact, ClickFact, CrawledLink, CrawledPage, WayIn } from '../crawl/model';
 import { openMenus } from './menus';
 import { NOT_A_PAGE } from './frontier';
+import { patience } from '../run/slow';
 
-/** Bounds of one page visit (each wait is for a named thing and ends on its own). */
+/** Bounds of one page visit (each wait is for a named thing and ends on its own), on the reference machine: each is used × the run's factor (run/slow.ts). */
 export const VISIT = {
   loadTimeoutMs: 15_000,
   /** Waiting for the router (window.next) on pages that load /_next/ scripts. */
@@ -58,7 +59,7 @@ export class Tab {
     let status = 0;
     let dynamic = false;
     try {
-      const res = await this.page.goto(origin + path, { waitUntil: 'load', timeout: VISIT.loadTimeoutMs });
+      const res = await this.page.goto(origin + path, { waitUntil: 'load', timeout: patience(VISIT.loadTimeoutMs) });
       status = res?.status() ?? 0;
       dynamic = /no-store|private/i.test(res?.headers()['cache-control'] ?? '');
     } catch (e) {
@@ -69,7 +70,7 @@ export class Tab {
     const finalPath = landed.pathname !== path ? landed.pathname : undefined;
 
     const nextScripts = visit.requests.some((r) => r.resourceType() === 'script' && new URL(r.url()).pathname.startsWith('/_next/'));
-    if (nextScripts) await this.page.waitForFunction('typeof window.next === "object"', undefined, { timeout: VISIT.hydrateMs }).catch(() => undefined);
+    if (nextScripts) await this.page.waitForFunction('typeof window.next === "object"', undefined, { timeout: patience(VISIT.hydrateMs) }).catch(() => undefined);
     // Sit in view: prefetches start after hydration, in batches; stop once they have gone quiet.
     await this.sitUntilQuiet(visit);
 
@@ -144,27 +145,27 @@ export class Tab {
     this.current = visit;
     const fact = (clientSide: boolean, pageData: boolean, error?: string): ClickFact => ({ from, to, clientSide, pageData, ...(error ? { error } : {}) });
     try {
-      await this.page.goto(origin + from, { waitUntil: 'load', timeout: VISIT.loadTimeoutMs });
+      await this.page.goto(origin + from, { waitUntil: 'load', timeout: patience(VISIT.loadTimeoutMs) });
     } catch (e) {
       return fact(false, false, `could not load ${from}: ${firstLine(e)}`);
     }
-    const hydrated = await this.page.waitForFunction('typeof window.next === "object"', undefined, { timeout: VISIT.hydrateMs }).then(() => true, () => false);
-    if (!hydrated) return fact(false, false, `the router did not start on ${from} within ${VISIT.hydrateMs / 1000} s`);
+    const hydrated = await this.page.waitForFunction('typeof window.next === "object"', undefined, { timeout: patience(VISIT.hydrateMs) }).then(() => true, () => false);
+    if (!hydrated) return fact(false, false, `the router did not start on ${from} within ${patience(VISIT.hydrateMs) / 1000} s`);
     const mark = visit.requests.length;
-    const clicked = await this.page.locator(`a[href="${to.replace(/"/g, '\\"')}"]:visible`).first().click({ timeout: 3_000 }).then(() => true, () => false);
+    const clicked = await this.page.locator(`a[href="${to.replace(/"/g, '\\"')}"]:visible`).first().click({ timeout: patience(3_000) }).then(() => true, () => false);
     if (!clicked) return fact(false, false, `no visible link to ${to} could be clicked on ${from}`);
-    const arrived = await this.page.waitForURL((u) => u.pathname === to, { timeout: VISIT.clickMs }).then(() => true, () => false);
+    const arrived = await this.page.waitForURL((u) => u.pathname === to, { timeout: patience(VISIT.clickMs) }).then(() => true, () => false);
     const after = visit.requests.slice(mark);
     const reloaded = after.some((r) => r.resourceType() === 'document' && r.isNavigationRequest());
     const pageData = after.some((r) => pageDataTarget(wire(r)) === to);
-    if (!arrived) return fact(false, pageData, `the address did not become ${to} within ${VISIT.clickMs / 1000} s of the click`);
+    if (!arrived) return fact(false, pageData, `the address did not become ${to} within ${patience(VISIT.clickMs) / 1000} s of the click`);
     return fact(!reloaded, pageData);
   }
 
   private async sitUntilQuiet(visit: Visit): Promise<void> {
-    const until = Date.now() + VISIT.sitMs;
+    const until = Date.now() + patience(VISIT.sitMs);
     visit.lastPageData = Math.max(visit.lastPageData, Date.now());
-    while (Date.now() < until && Date.now() - visit.lastPageData < VISIT.quietMs) await this.page.waitForTimeout(100);
+    while (Date.now() < until && Date.now() - visit.lastPageData < patience(VISIT.quietMs)) await this.page.waitForTimeout(100);
   }
 
   /** Hovers up to `VISIT.hoverLinks` visible same-origin links and notes the scripts each hover asked for. */
@@ -178,10 +179,10 @@ export class Tab {
       try { u = new URL(l.url); } catch { continue; }
       if (!l.visible || u.origin !== origin || u.pathname === self || out.has(u.pathname) || !l.href.startsWith('/')) continue;
       const mark = visit.requests.length;
-      const ok = await this.page.locator(`a[href="${l.href.replace(/"/g, '\\"')}"]:visible`).first().hover({ timeout: 3_000, force: true }).then(() => true, () => false);
+      const ok = await this.page.locator(`a[href="${l.href.replace(/"/g, '\\"')}"]:visible`).first().hover({ timeout: patience(3_000), force: true }).then(() => true, () => false);
       if (!ok) continue;
       // Until the first script is asked for (then a moment for the rest), at most hoverMs.
-      const until = Date.now() + VISIT.hoverMs;
+      const until = Date.now() + patience(VISIT.hoverMs);
       while (Date.now() < until && !scriptsOf(visit.requests.slice(mark)).length) await this.page.waitForTimeout(50);
       await this.page.waitForTimeout(50);
       out.set(u.pathname, scriptsOf(visit.requests.slice(mark)));
@@ -201,7 +202,7 @@ export class Tab {
     // At the bottom until prefetches go quiet: a link seen only for one short step may not have
     // been prefetched yet on a busy machine (the page's last link is often the one a test clicks).
     // With links below the fold, the first prefetch they start is awaited first (at most lateMs).
-    const until = Date.now() + VISIT.lateMs;
+    const until = Date.now() + patience(VISIT.lateMs);
     while (belowFold && pageData() === before && Date.now() < until) await this.page.waitForTimeout(100);
     await this.sitUntilQuiet(visit);
     await this.page.evaluate('window.scrollTo(0, 0)').catch(() => undefined);

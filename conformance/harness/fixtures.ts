@@ -13,6 +13,8 @@ import { RunFactsNote } from '../setup/run-facts';
 import { currentRun } from '../run/channel';
 import { notKindReason, profileOf, runTarget, unfilledNeed } from './target';
 import { startTiming, timePage, TIMING_ANNOTATION } from '../observers/timing';
+import { ANNOTATION } from '../outcome/verdict';
+import { runnerState } from '../run/slow';
 
 /** The deployment under test, as the test sees it. */
 export interface Target {
@@ -81,10 +83,16 @@ export const test = base.extend<Fixtures & { mode: Mode }, { pagePool: PagePool;
     await use(runTarget(mode)?.url);
   },
 
+  // Torn down last: also notes the machine's load when an attempt did not pass (its retry's words, outcome/classify.ts).
   timing: [async ({}, use, info) => {
     const t = startTiming();
     await use(t);
     info.annotations.push({ type: TIMING_ANNOTATION, description: JSON.stringify(t.finish()) });
+    const ended = info.annotations.find((a) => a.type === ANNOTATION.verdict)?.description;
+    const parts = info.annotations.filter((a) => a.type === ANNOTATION.part).map((a) => a.description ?? '');
+    if ((info.status !== 'passed' && info.status !== 'skipped') || ended === 'cantTell' || parts.some((p) => p.includes('"verdict":"cantTell"'))) {
+      info.annotations.push({ type: ANNOTATION.runner, description: JSON.stringify(runnerState()) });
+    }
   }, { auto: true }],
 
   applicability: [async ({ mode }, use, info) => {
@@ -128,6 +136,7 @@ export const test = base.extend<Fixtures & { mode: Mode }, { pagePool: PagePool;
     await page.addInitScript(() => performance.setResourceTimingBufferSize(100_000));
     const log = new RequestLog(page);
     await use(log);
+    log.close(info.status === 'timedOut' ? 'the end of the test (its time ran out)' : 'the end of the test');
     if (log.entries.length) {
       await info.attach('request-log', { body: JSON.stringify(log.extract(), null, 1), contentType: 'application/json' });
     }

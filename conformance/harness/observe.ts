@@ -6,6 +6,7 @@ import { LATE, orLate } from '../observers/bound';
 import { timed } from '../observers/timing';
 import type { Outcomes } from '../observers/outcomes';
 import { seconds } from '../../launcher/format';
+import { describeBound, patience } from '../run/slow';
 
 /**
  * The three outcomes of an observation, kept apart (web-platform-tests' PRECONDITION_FAILED):
@@ -17,6 +18,11 @@ import { seconds } from '../../launcher/format';
  * test, so every part gets observed; advise() records what the spec does not state.
  * saw() counts the clause's subject (a pass needs its subject: outcome/subject.ts): inside part()
  * for that part, elsewhere for the test's parts or its clause.
+ *
+ * An observation that could not complete is tried once more while the run has a retry left
+ * (issue 38): the attempt then ends as a failure carrying its cantTell verdict and words, so
+ * Playwright runs the test again; on the last attempt it ends as before (skipped, cantTell). How
+ * the retry is counted is outcome/classify.ts's (a retry that explains itself).
  */
 export class Observer implements Outcomes {
   private currentPart?: string;
@@ -50,22 +56,25 @@ export class Observer implements Outcomes {
     addSighting(this.currentPart ? this.partCounts : this.testCounts, noun, where, n);
   }
 
-  /** Runs fn with a bound; when it runs out the test is cantTell, naming `what`. */
+  /**
+   * Runs fn with a bound; when it runs out the test is cantTell, naming `what`. The bound is the
+   * harness's patience: `timeoutMs` as tuned on the reference machine, times the run's factor.
+   */
   async waitFor<T>(what: string, fn: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
     this.pending.add(what);
     try {
-      const result = await timed('wait', () => orLate(timeoutMs, fn()));
-      if (result === LATE) this.cantTell(`waited ${fmt(timeoutMs)} for ${what}`);
+      const result = await timed('wait', () => orLate(patience(timeoutMs), fn()));
+      if (result === LATE) this.cantTell(`waited ${describeBound(timeoutMs)} for ${what}`);
       return result as T;
     } catch (e) {
-      if (e instanceof PartStop || isSkip(e) || isExpectation(String((e as Error)?.message ?? e))) throw e;
+      if (e instanceof PartStop || e instanceof CantTellRetry || isSkip(e) || isExpectation(String((e as Error)?.message ?? e))) throw e;
       return this.cantTell(`${what}: ${shortMessage(String((e as Error)?.message ?? e), 300)}`);
     } finally {
       this.pending.delete(what);
     }
   }
 
-  /** Polls `predicate` (real time, every 50 ms) until it holds; cantTell when the bound runs out. */
+  /** Polls `predicate` (real time, every 50 ms) until it holds; cantTell when the bound (scaled by waitFor) runs out. */
   async until(what: string, predicate: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
     await this.waitFor(what, async () => {
       for (;;) {
@@ -96,6 +105,7 @@ export class Observer implements Outcomes {
     if (this.partCounts.length) outcome.observed = this.partCounts;
     this.info.annotations.push({ type: ANNOTATION.part, description: JSON.stringify(outcome) });
     if (outcome.verdict === 'failed') this.failed.push(outcome);
+    if (outcome.verdict === 'cantTell') this.incomplete.push(outcome);
     return outcome.verdict;
   }
 
@@ -114,13 +124,38 @@ export class Observer implements Outcomes {
     if (this.failed.length && this.info.status === 'passed') {
       throw new Error(`${this.failed.length} part(s) failed — ${this.failed.map((f) => `${f.part}: ${f.reason ?? ''}`).join(' | ')}`);
     }
+    // A part that could not complete: once more, while a retry is left (see the class's comment).
+    const incomplete = this.incomplete;
+    if (incomplete.length && this.info.status === 'passed' && this.retryLeft()) {
+      const reason = incomplete.map((p) => `part ${p.part}: ${p.reason ?? ''}`).join('; ');
+      this.info.annotations.push({ type: ANNOTATION.verdict, description: 'cantTell' }, { type: ANNOTATION.why, description: reason });
+      throw new CantTellRetry(reason);
+    }
+  }
+
+  /** Part outcomes that could not complete (cantTell). */
+  private readonly incomplete: PartOutcome[] = [];
+
+  private retryLeft(): boolean {
+    return this.info.retry < this.info.project.retries;
   }
 
   private end(verdict: 'untested' | 'cantTell', reason: string): never {
     if (this.currentPart) throw new PartStop(verdict, reason);
     this.info.annotations.push({ type: ANNOTATION.verdict, description: verdict }, { type: ANNOTATION.why, description: reason });
+    if (verdict === 'cantTell' && this.retryLeft()) throw new CantTellRetry(reason);
     this.info.skip(true, `${verdict}: ${reason}`);
     throw new Error('unreachable');
+  }
+}
+
+/**
+ * Ends an attempt whose observation could not complete while a retry is left: a failure (so
+ * Playwright tries again) whose verdict, recorded beside it, is cantTell — never failed.
+ */
+export class CantTellRetry extends Error {
+  constructor(readonly reason: string) {
+    super(`cantTell, tried once more: ${reason}`);
   }
 }
 
@@ -134,8 +169,4 @@ class PartStop extends Error {
 /** Playwright's skip is thrown as an error; it must pass through untouched. */
 function isSkip(e: unknown): boolean {
   return !!e && typeof e === 'object' && (e.constructor?.name === 'TestSkipError' || /^Test is skipped/.test(String((e as Error).message)));
-}
-
-function fmt(ms: number): string {
-  return seconds(ms, ms % 1000 === 0 ? 0 : 1);
 }

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { activateLink } from './activate';
+import { patience } from '../run/slow';
 
 /**
  * Helpers over Playwright's page.clock for the time-bound rules (3.8 s, 30 s, 5 min).
@@ -35,7 +36,7 @@ export class FakeClock {
         await this.page.clock.pauseAt(t);
         return t;
       } catch (e) {
-        if (margin >= 3200 || !/past/i.test(String(e))) throw e;
+        if (margin >= patience(3200) || !/past/i.test(String(e))) throw e;
       }
     }
   }

@@ -10,7 +10,7 @@ export function requestEvidence(e: LoggedRequest, { headers = false }: { headers
   const d = readPageData(e);
   return {
     method: e.method, url: e.url, type: e.resourceType, shape: d?.shape, page: d?.page, prefetch: d?.prefetch,
-    status: e.status, contentType: e.responseHeaders?.['content-type'], failure: e.failure,
+    status: e.status, contentType: e.responseHeaders?.['content-type'], failure: e.failure, cancelled: e.cancelled, unfinished: e.unfinished,
     ...(headers ? { headers: e.headers } : {}),
   };
 }

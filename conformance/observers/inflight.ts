@@ -1,4 +1,8 @@
 import type { Page, Request } from '@playwright/test';
+import { isAbort } from './cancelled';
+
+/** How a request left the count. */
+export type End = 'answered' | 'failed' | 'cancelled';
 
 /**
  * Counts requests in flight, from start until their answer arrives (the `response` event), not
@@ -10,7 +14,8 @@ export class InflightCounter {
   current = 0;
   max = 0;
   started = 0;
-  readonly timeline: { t: number; event: 'start' | 'end'; key: string; current: number }[] = [];
+  /** Each start and end; an end says how the request ended (answered, failed, cancelled by the browser: observers/cancelled.ts). */
+  readonly timeline: { t: number; event: 'start' | 'end'; key: string; current: number; how?: End }[] = [];
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -23,11 +28,14 @@ export class InflightCounter {
     this.timeline.push({ t: this.now(), event: 'start', key, current: this.current });
   }
 
-  /** Ends a request; unknown or already ended keys are ignored so the count never goes negative. */
-  end(key: string): void {
+  /**
+   * Ends a request; unknown or already ended keys are ignored so the count never goes negative. A
+   * cancelled request is no longer in flight either: it ends its slot too, said as such.
+   */
+  end(key: string, how?: End): void {
     if (!this.open.delete(key)) return;
     this.current = this.open.size;
-    this.timeline.push({ t: this.now(), event: 'end', key, current: this.current });
+    this.timeline.push({ t: this.now(), event: 'end', key, current: this.current, ...(how ? { how } : {}) });
   }
 }
 
@@ -42,11 +50,11 @@ export function trackInflight(page: Page, match: (r: Request) => boolean): Infli
     keys.set(r, key);
     counter.start(key);
   });
-  const end = (r: Request) => {
+  const end = (r: Request, how: End) => {
     const key = keys.get(r);
-    if (key) counter.end(key);
+    if (key) counter.end(key, how);
   };
-  page.on('response', (res) => end(res.request()));
-  page.on('requestfailed', end);
+  page.on('response', (res) => end(res.request(), 'answered'));
+  page.on('requestfailed', (r) => end(r, isAbort(r.failure()?.errorText) ? 'cancelled' : 'failed'));
   return counter;
 }

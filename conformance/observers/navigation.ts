@@ -1,4 +1,5 @@
 import type { Locator, Page, Response } from '@playwright/test';
+import { describeBound, patience } from '../run/slow';
 import { LATE, orLate } from './bound';
 import { activateLink } from './activate';
 import type { FakeClock } from './clock';
@@ -13,7 +14,8 @@ import { seconds } from '../../launcher/format';
  * Loaded and started: the load event, every script and stylesheet of the document answered,
  * and — on a page that loads /_next/ scripts — the client application started (window.next).
  * Only the page's own assets are awaited, never its fetches: a prefetch the target leaves
- * pending forever cannot stall a test (no wait for the network to go idle). Bounded; with an observer a
+ * pending forever cannot stall a test (no wait for the network to go idle). Bounded by the harness's
+ * patience (`timeoutMs` on the reference machine × the run's factor, run/slow.ts); with an observer a
  * page that does not get there makes the test cantTell, naming what was still pending.
  */
 export function settle(page: Page, obs?: Outcomes, timeoutMs = 15_000): Promise<void> {
@@ -22,7 +24,7 @@ export function settle(page: Page, obs?: Outcomes, timeoutMs = 15_000): Promise<
 
 async function settleNow(page: Page, obs: Outcomes | undefined, timeoutMs: number): Promise<void> {
   const path = safePath(page);
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + patience(timeoutMs);
   const left = () => Math.max(1, deadline - Date.now());
   try {
     await page.waitForLoadState('load', { timeout: left() });
@@ -58,7 +60,7 @@ async function observedResources(page: Page): Promise<string[] | null> {
     const po = new PerformanceObserver((list) => { po.disconnect(); resolve(list.getEntries().map((e) => e.name)); });
     po.observe({ type: 'resource', buffered: true });
   }));
-  return orLate(1_000, names).then((r) => (r === LATE ? null : r), () => null);
+  return orLate(patience(1_000), names).then((r) => (r === LATE ? null : r), () => null);
 }
 
 /** Runs in the page: assets of the document with no resource-timing entry yet, and whether the app started. */
@@ -78,7 +80,7 @@ function readPending(observed: string[] | null): Pending {
 }
 
 function giveUp(obs: Outcomes | undefined, what: string, timeoutMs: number): never {
-  const message = `waited ${timeoutMs / 1000} s for ${what}`;
+  const message = `waited ${describeBound(timeoutMs)} for ${what}`;
   if (obs) obs.cantTell(message);
   throw new Error(message);
 }
@@ -99,7 +101,7 @@ function safePath(page: Page): string {
  */
 export async function clickLinkTo(page: Page, href: string, obs?: Outcomes): Promise<void> {
   const link = page.locator(`a[href="${href}"]:visible`).first();
-  const found = await link.waitFor({ state: 'attached', timeout: 7_000 }).then(() => true, () => false);
+  const found = await link.waitFor({ state: 'attached', timeout: patience(7_000) }).then(() => true, () => false);
   if (!found) {
     const where = safePath(page);
     const missing = `${where} has no visible link to ${href}`;
@@ -127,7 +129,7 @@ export interface OpenAs {
  * the document's answer (its status is evidence).
  */
 export async function open(page: Page, path: string, obs: Outcomes, { scenario, errorPath = false, timeoutMs = 15_000 }: OpenAs): Promise<Response | null> {
-  const res = await obs.waitFor(`the answer to ${path}`, () => page.goto(path, { waitUntil: 'commit', timeout: timeoutMs }), timeoutMs + 1_000);
+  const res = await obs.waitFor(`the answer to ${path}`, () => page.goto(path, { waitUntil: 'commit', timeout: patience(timeoutMs) }), timeoutMs + 1_000);
   await settle(page, obs);
   await requireSitePage(page, obs, { path, res, errorPath, fix: siteFix(scenario) });
   return res;
@@ -154,9 +156,9 @@ export function waitForAddress(page: Page, href: string, obs: Outcomes, after: s
 }
 
 async function waitForAddressNow(page: Page, href: string, obs: Outcomes, after: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + patience(timeoutMs);
   while (!sameAddress(page.url(), href)) {
-    if (Date.now() >= deadline) obs.cantTell(`waited ${timeoutMs / 1000} s for the address to become ${href} after ${after}; the page stayed at ${safePath(page)}`);
+    if (Date.now() >= deadline) obs.cantTell(`waited ${describeBound(timeoutMs)} for the address to become ${href} after ${after}; the page stayed at ${safePath(page)}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

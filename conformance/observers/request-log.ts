@@ -1,4 +1,5 @@
 import type { Page, Request, Response } from '@playwright/test';
+import { movesOf, type Moves } from './cancelled';
 import { isPageDataRequest, readPageData } from './page-data';
 
 // The page-data shapes live in page-data.ts; re-exported for older importers.
@@ -19,6 +20,19 @@ export interface LoggedRequest {
   responseHeaders?: Record<string, string>;
   tResponse?: number;
   failure?: string;
+  /**
+   * The browser cancelled it before an answer came (observers/cancelled.ts): who did, in words. Not
+   * an answer of the site: no clause judges it as one.
+   */
+  cancelled?: string;
+  cancelledBy?: 'harness' | 'page';
+  /** Neither answered nor failed when the test ended: the harness stopped watching it (not the site's doing). */
+  unfinished?: string;
+}
+
+/** The request got no answer because the browser cancelled it (its `failure` is then no answer of the site). */
+export function wasCancelled(e: Pick<LoggedRequest, 'status' | 'cancelled'>): boolean {
+  return e.status === undefined && e.cancelled !== undefined;
 }
 
 /** Records every request of a page: timestamps, method, URL, headers, status, resource type. */
@@ -26,14 +40,29 @@ export class RequestLog {
   readonly entries: LoggedRequest[] = [];
   private readonly byRequest = new Map<Request, LoggedRequest>();
   private readonly t0 = Date.now();
+  private readonly moves: Moves;
 
   constructor(page: Page) {
+    this.moves = movesOf(page);
     page.on('request', (r) => this.onRequest(page, r));
     page.on('response', (r) => this.onResponse(r));
     page.on('requestfailed', (r) => {
       const e = this.byRequest.get(r);
-      if (e) e.failure = r.failure()?.errorText ?? 'failed';
+      if (!e) return;
+      e.failure = r.failure()?.errorText ?? 'failed';
+      // Cancelled with no answer: who cancelled it, never "not answered" (observers/cancelled.ts).
+      const c = e.status === undefined ? this.moves.cancellation(e.failure, this.t0 + e.t) : undefined;
+      if (c) { e.cancelled = c.why; e.cancelledBy = c.by; }
     });
+  }
+
+  /**
+   * The test is over (the fixture's teardown): requests still in flight are marked as the harness
+   * no longer watching them, and any cancelled from now on was cancelled by the harness.
+   */
+  close(why = 'the end of the test'): void {
+    this.moves.note(why);
+    for (const e of this.entries) if (e.status === undefined && e.failure === undefined) e.unfinished = `still in flight at ${why}: not waited for by the harness`;
   }
 
   private onRequest(page: Page, r: Request): void {
@@ -84,7 +113,7 @@ export class RequestLog {
   extract(from = 0): object[] {
     return this.since(from).map((e) => ({
       t: e.t, method: e.method, url: e.url, type: e.resourceType, document: e.isDocument || undefined,
-      status: e.status, failure: e.failure,
+      status: e.status, failure: e.failure, cancelled: e.cancelled, unfinished: e.unfinished,
       headers: pickHeaders(e.headers),
       contentType: e.responseHeaders?.['content-type'],
     }));

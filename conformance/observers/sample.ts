@@ -1,3 +1,4 @@
+import { patience } from '../run/slow';
 import { timed } from './timing';
 
 /**
@@ -7,7 +8,7 @@ import { timed } from './timing';
  * tried again; if the last one threw, its error is thrown (the observation did not complete).
  */
 export function sample<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 7_000, everyMs = 100): Promise<T> {
-  return timed('wait', () => sampleNow(read, ok, timeoutMs, everyMs));
+  return timed('wait', () => sampleNow(read, ok, patience(timeoutMs), everyMs));
 }
 
 async function sampleNow<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs: number, everyMs: number): Promise<T> {
@@ -26,9 +27,12 @@ async function sampleNow<T>(read: () => Promise<T>, ok: (value: T) => boolean, t
   }
 }
 
-/** Polls a predicate in real time; false when the bound runs out (the caller decides what that means). */
+/**
+ * Polls a predicate in real time; false when the bound runs out (the caller decides what that
+ * means). The bound is the harness's patience (`ms` × the run's factor), never a time of the spec.
+ */
 export function within(ms: number, predicate: () => boolean | Promise<boolean>): Promise<boolean> {
-  return timed('wait', () => withinNow(ms, predicate));
+  return timed('wait', () => withinNow(patience(ms), predicate));
 }
 
 async function withinNow(ms: number, predicate: () => boolean | Promise<boolean>): Promise<boolean> {

@@ -1,6 +1,7 @@
 import type { Page, Response } from '@playwright/test';
 import { currentRun } from '../run/channel';
 import type { Outcomes } from './outcomes';
+import { patience } from '../run/slow';
 
 /**
  * Only the site's own pages are evidence. A page a scenario names that does not answer as a page
@@ -75,8 +76,20 @@ export function assetPrefixFor(url: string): string {
   return DEFAULT_ASSET_PREFIX;
 }
 
-/** Runs in the page: whether the document loads a script or stylesheet under `prefix`, or carries the framework's bootstrap data. */
-export async function pageIsOfSite(page: Page, prefix = assetPrefixFor(page.url())): Promise<boolean> {
+/**
+ * Runs in the page: whether the document loads a script or stylesheet under `prefix`, or carries
+ * the framework's bootstrap data. A page that cannot be read (its document was being replaced) is
+ * read once more; if it still cannot be, the answer is undefined — no observation, never "not the
+ * site's page".
+ */
+export async function pageIsOfSite(page: Page, prefix = assetPrefixFor(page.url())): Promise<boolean | undefined> {
+  const first = await readOfSite(page, prefix);
+  if (first !== undefined) return first;
+  await new Promise((r) => setTimeout(r, patience(250)));
+  return readOfSite(page, prefix);
+}
+
+function readOfSite(page: Page, prefix: string): Promise<boolean | undefined> {
   return page.evaluate((p) => {
     const base = new URL(p, location.href).href;
     const w = window as unknown as { __next_f?: unknown; __NEXT_DATA__?: unknown };
@@ -87,7 +100,7 @@ export async function pageIsOfSite(page: Page, prefix = assetPrefixFor(page.url(
       ...performance.getEntriesByType('resource').map((e) => e.name),
     ];
     return urls.some((u) => u.startsWith(base));
-  }, prefix).catch(() => false);
+  }, prefix).catch(() => undefined);
 }
 
 /**
@@ -97,7 +110,9 @@ export async function pageIsOfSite(page: Page, prefix = assetPrefixFor(page.url(
  */
 export async function requireSitePage(page: Page, obs: Outcomes, { path, res, status, errorPath = false, fix }: { path: string; res?: Response | null; status?: number; errorPath?: boolean; fix: string }): Promise<void> {
   const prefix = assetPrefixFor(page.url());
-  const why = unusablePage({ path, status: status ?? res?.status(), ofSite: await pageIsOfSite(page, prefix) }, { errorPath, prefix });
+  const ofSite = await pageIsOfSite(page, prefix);
+  if (ofSite === undefined) obs.cantTell(`the page shown for ${path} could not be read to tell whether it is the site's own (its document was being replaced)`);
+  const why = unusablePage({ path, status: status ?? res?.status(), ofSite }, { errorPath, prefix });
   if (why) obs.untested(why, fix);
 }
 

@@ -1,5 +1,7 @@
-import type { Browser, Page, Request } from '@playwright/test';
-import { LATE, orLate } from './bound';
+import type { Browser, Page, Request, Response } from '@playwright/test';
+import { patience } from '../run/slow';
+import { orLate } from './bound';
+import { movesOf, type Moves } from './cancelled';
 import { settle } from './navigation';
 import { readPageData, requestLike } from './page-data';
 import { groupsInSegment, groupsOfDocument } from './route-groups';
@@ -11,8 +13,10 @@ import { pageIsOfSite } from './site-page';
  * each clause needs is kept as plain data — the address, the links with their visibility, and
  * every request of the page's frame with its answer. The clauses judge the same observations,
  * so a page is loaded once per mode instead of once per clause (shared-once.ts shares the walk
- * between workers). Every wait is bounded; a pending request is recorded as pending, never waited
- * for without end, and nothing waits for the network to go idle.
+ * between workers). Every wait is bounded by the harness's patience (run/slow.ts); a pending request
+ * is recorded as pending, never waited for without end, and nothing waits for the network to go
+ * idle. The answers a clause judges are awaited before the walk moves on, and a request the walk's
+ * own next navigation cancelled is recorded as cancelled by the harness, never as not answered.
  */
 
 export interface WalkLink { raw: string; url: string; visible: boolean }
@@ -27,6 +31,11 @@ export interface WalkRequest {
   contentType?: string;
   /** A network failure, or the browser refusing an answer it got (e.g. a stylesheet of the wrong type). */
   failure?: string;
+  /**
+   * Cancelled by the browser before an answer came (observers/cancelled.ts), in words that say who
+   * did: no answer of the site, so no clause judges it.
+   */
+  cancelled?: string;
   /** No answer within the bound. */
   pending?: boolean;
 }
@@ -53,7 +62,7 @@ export interface WalkOptions {
   /** After the app started, prefetches of the links in view are asked for: sit until none came for quietMs, at most maxMs. */
   quietMs: number;
   maxMs: number;
-  /** Bound for each answer of a script, stylesheet or page-data request. */
+  /** Bound for the answers of a page's scripts, stylesheets and page-data requests before moving on. */
   answerMs: number;
 }
 
@@ -84,23 +93,27 @@ export async function walkSite(browser: Browser, baseURL: string, paths: string[
 
 async function visit(page: Page, path: string, opts: WalkOptions): Promise<WalkPage> {
   const seen: Request[] = [];
+  const startedAt = new Map<Request, number>();
   let lastPageData = 0;
   const onRequest = (r: Request) => {
     if (!inMainFrame(r, page)) return;
     seen.push(r);
+    startedAt.set(r, Date.now());
     if (readPageData(requestLike(r))) lastPageData = Date.now();
   };
+  const moves = movesOf(page);
   page.on('request', onRequest);
   const w: WalkPage = { path, links: [], requests: [] };
   const t0 = Date.now();
   try {
-    const res = await page.goto(path, { waitUntil: 'commit', timeout: 15_000 });
+    const res = await page.goto(path, { waitUntil: 'commit', timeout: patience(15_000) });
     w.status = res?.status();
     await settle(page, undefined, 15_000);
     w.loadMs = Date.now() - t0;
-    const until = Date.now() + opts.maxMs;
+    // The sitting bounds are the harness's patience too: a busy machine starts prefetches later.
+    const until = Date.now() + patience(opts.maxMs);
     lastPageData = Math.max(lastPageData, Date.now());
-    while (Date.now() < until && Date.now() - lastPageData < opts.quietMs) await page.waitForTimeout(100);
+    while (Date.now() < until && Date.now() - lastPageData < patience(opts.quietMs)) await page.waitForTimeout(100);
     w.sitMs = Date.now() - t0 - w.loadMs;
     w.address = page.url();
     // A plain evaluate, not a locator: a locator sends Playwright's selector script (≈ 340 KB) into
@@ -119,41 +132,49 @@ async function visit(page: Page, path: string, opts: WalkOptions): Promise<WalkP
       });
     });
     w.ofSite = await pageIsOfSite(page);
+    if (w.ofSite === undefined) throw new Error(`${path} could not be read to tell whether it is the site's own page (its document was being replaced)`);
     w.routeGroups = await groupsOfDocument(page);
   } catch (e) {
     w.error = String((e as Error)?.message ?? e).split('\n')[0];
   } finally {
     page.off('request', onRequest);
   }
-  w.requests = await Promise.all(seen.map((r) => describe(r, opts.answerMs)));
+  // Before the walk moves on (its next page.goto cancels whatever this page still has in flight):
+  // the answers of what a clause judges, bounded. What is still on its way after that is pending.
+  const answers = new Map<Request, Response | null>();
+  const judged = seen.filter(isJudged).map((r) => r.response().then((res) => { answers.set(r, res); }, () => { answers.set(r, null); }));
+  await orLate(patience(opts.answerMs), Promise.all(judged));
+  w.requests = await Promise.all(seen.map((r) => describe(r, answers, startedAt.get(r) ?? t0, moves)));
   return w;
 }
 
-async function describe(r: Request, answerMs: number): Promise<WalkRequest> {
+/** Only what a clause judges waits for its answer: scripts, stylesheets and page data, over the network. */
+function isJudged(r: Request): boolean {
+  const type = r.resourceType();
+  return (!!readPageData(requestLike(r)) || type === 'script' || type === 'stylesheet') && /^https?:/.test(r.url());
+}
+
+async function describe(r: Request, answers: ReadonlyMap<Request, Response | null>, startedAt: number, moves: Moves): Promise<WalkRequest> {
   const pd = readPageData(requestLike(r));
   const groups = pd ? groupsInSegment(requestLike(r)) : [];
   const base: WalkRequest = { url: r.url(), resourceType: r.resourceType(), ...(pd ? { pageDataOf: pd.page } : {}), ...(groups.length ? { groups } : {}) };
-  // Only what a clause judges waits for its answer: scripts, stylesheets and page data.
-  if (!pd && base.resourceType !== 'script' && base.resourceType !== 'stylesheet') return base;
-  if (!/^https?:/.test(base.url)) return base;
-  const a = await answerOf(r, answerMs);
-  return { ...base, ...(a ?? { pending: true }) };
+  if (!isJudged(r)) return base;
+  return { ...base, ...(await answerOf(r, answers.get(r), startedAt, moves)) };
 }
 
 /**
- * Waits (bounded) for a request's answer. A response whose use the browser then refused (e.g. a
- * stylesheet blocked for its content type) is still an answer: its status and type are returned,
- * with the failure. undefined when nothing came within `ms`.
+ * A request's answer as it stood when the walk moved on (`res`: its response, null when it
+ * failed, undefined when neither came within the bound). An answer that came is judged, even one
+ * whose use the browser then refused (e.g. a stylesheet blocked for its content type: returned
+ * with the failure); a network error is the site's; a cancellation by the browser says who
+ * cancelled it (observers/cancelled.ts), never "not answered"; nothing at all is pending.
  */
-export async function answerOf(r: Request, ms = 10_000): Promise<{ status: number; contentType: string; failure?: string } | { failure: string } | undefined> {
-  const got = await orLate(ms, r.response().catch(() => null));
-  const res = got === LATE ? undefined : got;
-  if (res) {
-    const failure = r.failure()?.errorText;
-    return { status: res.status(), contentType: (await res.allHeaders().catch(() => res.headers()))['content-type'] ?? '', ...(failure ? { failure } : {}) };
-  }
-  if (res === null || r.failure()) return { failure: r.failure()?.errorText ?? 'no answer' };
-  return undefined;
+export async function answerOf(r: Request, res: Response | null | undefined, startedAt: number, moves: Moves): Promise<Pick<WalkRequest, 'status' | 'contentType' | 'failure' | 'cancelled' | 'pending'>> {
+  const failure = r.failure()?.errorText;
+  if (res) return { status: res.status(), contentType: (await res.allHeaders().catch(() => res.headers()))['content-type'] ?? '', ...(failure ? { failure } : {}) };
+  if (res === undefined) return { pending: true };
+  const c = moves.cancellation(failure, startedAt);
+  return c ? { cancelled: c.why } : { failure: failure ?? 'no answer' };
 }
 
 /** Requests of the page's own frame (a service worker's requests have no frame: Playwright throws). */

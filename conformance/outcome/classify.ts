@@ -62,16 +62,75 @@ export interface TestInput {
   attempts: AttemptInput[];
 }
 
-/** A test's verdict over its attempts (one retry): the last attempt, but passed-after-failure is cantTell. */
-export function classifyTest(t: TestInput): Classified {
+/** The machine when an attempt ended without passing (harness/fixtures.ts notes it; run/slow.ts runnerState). */
+export interface RunnerNote { load1: number; cores: number; factor: number; source: string }
+
+/**
+ * How a test that was tried again is counted, and why, in words (issue 38: a retry that explains
+ * itself). The first attempt that did not pass is described: its verdict and reason, the machine
+ * when it ended, and whose it was —
+ *  - `harness`: it could not complete its observation (cantTell: a bound of the harness ran out,
+ *    an action or the test ran out of time, a navigation or browser error, the harness's own
+ *    error) and nothing it observed contradicted the clause. The retry observed the clause in
+ *    full: the test counts `passed`, marked "passed on retry" (docs/report.md argues why);
+ *  - `site`: it observed a contradiction (failed, or a part failed). The retry did not: the site
+ *    may answer differently from one attempt to the next, so the test is `cantTell`, never passed.
+ */
+export interface RetryNote {
+  first: { verdict: Verdict; reason?: string };
+  runner?: RunnerNote;
+  cause: 'harness' | 'site';
+  why: string;
+  counted: Verdict;
+}
+
+export interface ClassifiedTest extends Classified { retry?: RetryNote }
+
+/** The machine's state in words: busy (more runnable work than cores) or not, and the factor in force. */
+export function describeRunner(r: RunnerNote | undefined): string {
+  if (!r) return 'the machine\'s load then was not recorded';
+  const perCore = r.load1 / Math.max(1, r.cores);
+  const factor = r.factor === 1 ? 'the harness\'s bounds as tuned on the reference machine' : `the harness's bounds × ${r.factor} (${r.source})`;
+  return perCore >= 1
+    ? `the machine was busy when it ended: 1-minute load ${r.load1} on ${r.cores} cores (${perCore.toFixed(1)} per core), with ${factor}`
+    : `the machine was not busy when it ended: 1-minute load ${r.load1} on ${r.cores} cores, with ${factor}`;
+}
+
+/** A test's verdict over its attempts (one retry): the last attempt's, with a retry that passed counted as RetryNote says. */
+export function classifyTest(t: TestInput): ClassifiedTest {
   if (!t.attempts.length) return { verdict: 'untested', reason: 'the test did not run' };
   const results = t.attempts.map(classifyAttempt);
   const last = results[results.length - 1];
-  const earlier = results.slice(0, -1).filter((r) => r.verdict === 'failed' || r.verdict === 'cantTell');
-  if (last.verdict === 'passed' && earlier.length) {
-    return { verdict: 'cantTell', reason: `flaky: the first attempt was ${earlier[0].verdict} (${earlier[0].reason ?? ''}), the retry passed` };
+  const i = results.slice(0, -1).findIndex((r) => r.verdict === 'failed' || r.verdict === 'cantTell');
+  if (last.verdict !== 'passed' || i < 0) return last;
+  const first = results[i];
+  const notes = t.attempts[i].annotations;
+  const runner = parseRunner(notes.find((a) => a.type === ANNOTATION.runner)?.description);
+  const failedPart = partsOf(notes).outcomes.find((o) => o.verdict === 'failed');
+  const words = (first.reason ?? first.verdict).replace(/^could not complete the observation: /, '');
+  const saw = `the first attempt ${first.verdict === 'failed' ? 'observed a contradiction' : 'could not complete its observation'}: ${words}`;
+  const machine = describeRunner(runner);
+  if (first.verdict === 'failed' || failedPart) {
+    const contradiction = failedPart && first.verdict !== 'failed' ? ` (its part ${failedPart.part} failed: ${failedPart.reason ?? ''})` : '';
+    const why = `${saw}${contradiction}; the retry passed. The site may answer differently from one attempt to the next, so this is no pass: cantTell (${machine}).`;
+    return { verdict: 'cantTell', reason: `flaky: ${why}`, retry: { first, ...(runner ? { runner } : {}), cause: 'site', why, counted: 'cantTell' } };
   }
-  return last;
+  const busy = runner && runner.load1 / Math.max(1, runner.cores) >= 1;
+  const bound = /\bwaited\b|ran out of time|Timeout \d+ms exceeded/.test(words);
+  const whose = busy
+    ? `not the site: ${bound ? 'a bound of the harness\'s own ran out' : 'the harness could not complete its observation'} on a busy runner`
+    : 'no contradiction by the site: at most it was slow to answer, which no clause of the spec forbids (the spec\'s own times are judged on the fake clock)';
+  const why = `${saw}. Nothing it observed contradicted the clause, and the retry observed the clause in full and it agreed: counted passed on retry. ${whose[0].toUpperCase()}${whose.slice(1)} (${machine}).`;
+  return { verdict: 'passed', reason: `passed on retry: ${why}`, retry: { first, ...(runner ? { runner } : {}), cause: 'harness', why, counted: 'passed' } };
+}
+
+function parseRunner(description: string | undefined): RunnerNote | undefined {
+  try {
+    const r = description ? (JSON.parse(description) as RunnerNote) : undefined;
+    return r && typeof r.load1 === 'number' && typeof r.cores === 'number' ? r : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Parts, advisories and subject counts recorded by the last attempt. */

@@ -23,6 +23,8 @@ export const ANNOTATION = {
   pending: 'pending',
   /** How often the test saw its subject outside obs.part(): JSON Count[] (outcome/subject.ts). */
   observed: 'observed',
+  /** The machine when an attempt ended without passing: JSON RunnerNote (its load, the harness's factor). */
+  runner: 'runner',
 } as const;
 
 export interface PartOutcome {

@@ -4,6 +4,7 @@ import { assetPrefixOf, DEFAULT_ASSET_PREFIX, htmlIsOfSite, unusablePage } from 
 import type { CheckTools, FetchedPage } from '../scenarios/check';
 import { clausesOf } from '../scenarios/clauses';
 import { SCENARIO_NAMES, SCENARIO_TABLE } from '../scenarios/table';
+import { patience } from '../run/slow';
 
 /**
  * Before the tests: checks the profile's routes against the target with plain HTTP (no browser,
@@ -25,7 +26,7 @@ export interface PreflightOptions {
 type ToolsFor = (note: Pick<CheckTools, 'bad' | 'unsure'>) => CheckTools;
 
 export async function preflight(baseUrl: string, profile: TargetProfile, mode: Mode, opts: PreflightOptions = {}): Promise<ScenarioCheck[]> {
-  const { fetchImpl = fetch, timeoutMs = 5_000 } = opts;
+  const { fetchImpl = fetch, timeoutMs = patience(5_000) } = opts;
   const cache = new Map<string, Promise<FetchedPage>>();
   const get = (path: string): Promise<FetchedPage> => {
     if (!cache.has(path)) {

@@ -22,6 +22,7 @@ export interface BuildInput {
   startedAt: Date;
   finishedAt: Date;
   mutation?: Report['mutation'];
+  slow?: Report['slow'];
   clauses?: readonly Clause[];
   /** Known deviations the gate holds verdicts to (Run.expectations). */
   expectations?: readonly Expectation[];
@@ -94,6 +95,7 @@ export function buildReport(input: BuildInput): Report {
     totals,
     gate: gateOf(gate, runReasons, input.gateScope, { ...DEFAULT_LEVELS, ...input.levels }),
     ...(gate.expectations ? { expectations: gate.expectations } : {}),
+    ...(input.slow ? { slow: input.slow } : {}),
     mutation: input.mutation,
   };
 }

@@ -6,6 +6,7 @@ import { escapeHtml as esc } from './escape';
 import { ABOUT_FILE } from './about';
 import { headlineHtml } from './html-headline';
 import { seconds } from '../../launcher/format';
+import { patienceHtml, retriedHtml, retryHtml } from './retries';
 
 /**
  * One self-contained HTML page (inline CSS and a few lines of script, nothing fetched) that an
@@ -31,6 +32,7 @@ ${r.targets.map((t) => `<dt>${esc(t.mode)} target</dt><dd><a href="${esc(t.url)}
 <dt>Browser</dt><dd>${esc(r.browser ? `${r.browser.name} ${r.browser.version ?? ''} (${r.browser.source ?? ''})` : 'unknown')}</dd>
 <dt>Suite</dt><dd>${esc(r.suite.name)} ${esc(r.suite.version)}${r.suite.gitSha ? ` · <code>${esc(r.suite.gitSha.slice(0, 12))}</code>` : ''} · report schema ${esc(r.schemaVersion)}</dd>
 <dt>Time</dt><dd>${esc(r.startedAt)} → ${esc(r.finishedAt)} (${seconds(r.durationMs)})</dd>
+${patienceHtml(r)}
 ${r.mutation ? `<dt>Mutation score</dt><dd>${(r.mutation.score * 100).toFixed(0)}% — ${r.mutation.killed} of ${r.mutation.total} mutants killed, ${r.mutation.collateral} collateral failures <span class="muted">(${esc(r.mutation.at)})</span></dd>` : ''}
 </dl>
 <table class="totals"><caption>Verdicts per mode (clauses)</caption>
@@ -38,6 +40,7 @@ ${r.mutation ? `<dt>Mutation score</dt><dd>${(r.mutation.score * 100).toFixed(0)
 <tbody>${[...r.modes, 'all' as const].map((m) => `<tr><th scope="row">${m}</th>${VERDICT_ORDER.map((v) => `<td>${r.totals[m]?.[v] ?? 0}</td>`).join('')}${r.expectations ? `<td>${r.expectations.expected[m] ?? 0}</td>` : ''}</tr>`).join('')}</tbody></table>
 ${expectedHtml(r)}
 ${knownHtml(r)}
+${retriedHtml(r)}
 </section>
 <section aria-labelledby="cl-h"><h2 id="cl-h">Clauses</h2>
 <form class="filters" aria-label="Filter clauses">
@@ -127,7 +130,7 @@ function legendHtml(): string {
   const rows: [string, string][] = [
     ['passed', 'every part of the clause that applies in this mode was observed at least once, and every observation agreed with the quoted text'],
     ['failed', 'an observation of this site contradicts the quoted text; the reason says what was expected and what was seen'],
-    ['cantTell', 'an observation could not complete (a bounded wait ran out, a timeout, a navigation error, or a test that failed then passed); the reason names what was pending'],
+    ['cantTell', 'an observation could not complete (a bounded wait ran out, a timeout, a navigation error, on the last attempt; or a test that saw a contradiction once and then passed); the reason names what was pending'],
     ['untested', 'what the clause needs is not there (the profile lacks the scenario, a precondition is missing, a part was never observed) or the clause is pending; the reason names what is missing and the fix. Never counted as passed'],
     ['inapplicable', 'the clause or part does not apply to this delivery mode (the reason says why), an optional part is absent, or the clause is informative'],
   ];
@@ -135,6 +138,7 @@ function legendHtml(): string {
 <dl class="legend">${rows.map(([v, t]) => `<dt>${badge(v as Verdict)}</dt><dd>${esc(t)}</dd>`).join('')}
 <dt><span class="badge expected">expected</span></dt><dd>not passed, and exactly as an expectation of this run says (a known deviation, with its reason and link): shown apart from failures and not counted against the gate. A different verdict fails the gate.</dd>
 <dt><span class="badge unexpected">unexpected pass</span></dt><dd>passed where an expectation said otherwise: the deviation is fixed, so the gate fails until the expectation is removed.</dd>
+<dt><span class="badge expected">passed on retry</span> <span class="badge unexpected">flaky</span></dt><dd>tried again after an attempt that did not pass, and the retry passed: the first attempt's words and the machine's load then are shown. It counts passed when that attempt only could not complete its observation (the runner's: nothing it saw contradicted the clause), cantTell when it saw a contradiction (possibly the site's).</dd>
 <dt><span class="badge known">known deviation</span></dt><dd>failed, and the matrix's cited table knows this failure for the framework version seen on the target; the note names the framework file and line. It still fails the gate unless expected (<code>--expectations next@&lt;version&gt;</code>).</dd>
 </dl>
 <p>The gate passes when every applicable normative clause has its expected verdict: <code>passed</code>, unless an expectation says otherwise. More: <a href="${ABOUT_FILE}">how to read this report</a> (docs/report.md of the package).</p>
@@ -199,7 +203,7 @@ function partSummary(parts: ClauseResult['parts']): string {
 function testItem(t: TestRecord, shown: ReadonlySet<string | undefined>): string {
   const status = t.verdict ?? (t.outcome === 'skipped' ? (t.skipVerdict ?? 'untested') : t.outcome);
   const ev = t.evidence.map((e) => `<a href="${esc(e.path)}" title="sha256 ${esc(e.sha256)}">${esc(e.name)}</a>`).join(' · ');
-  return `<li><span class="st ${status}">${esc(status)}</span> ${esc(t.title)} <span class="muted">${t.durationMs} ms${t.attempts > 1 ? `, ${t.attempts} attempts` : ''} · ${esc(t.file)}:${t.line}</span>${t.reason && !shown.has(t.reason) ? `<br><span class="muted">${esc(t.reason)}</span>` : ''}${t.error ? `<pre>${esc(t.error)}</pre>` : ''}${ev ? `<br>evidence: ${ev}` : ''}</li>`;
+  return `<li><span class="st ${status}">${esc(status)}</span> ${esc(t.title)} <span class="muted">${t.durationMs} ms${t.attempts > 1 ? `, ${t.attempts} attempts` : ''} · ${esc(t.file)}:${t.line}</span>${retryHtml(t)}${t.reason && !shown.has(t.reason) ? `<br><span class="muted">${esc(t.reason)}</span>` : ''}${t.error ? `<pre>${esc(t.error)}</pre>` : ''}${ev ? `<br>evidence: ${ev}` : ''}</li>`;
 }
 
 function badge(v: Verdict): string {

@@ -2,6 +2,7 @@ import { describeCounts, type Count } from '../outcome/subject';
 import type { ClauseResult, Report, Verdict } from './model';
 import { gateWords, headline } from './headline';
 import { renderObservedMarkdown } from './observed';
+import { patienceMarkdown, retriedMarkdown } from './retries';
 
 const ICON: Record<Verdict, string> = { passed: '✅ passed', failed: '❌ failed', cantTell: '❔ cantTell', inapplicable: '➖ inapplicable', untested: '⏸ untested' };
 
@@ -20,6 +21,7 @@ export function renderMarkdown(r: Report): string {
   lines.push('<details><summary>Targets, every clause and part with its verdict, expectations</summary>', '');
   for (const t of r.targets) lines.push(`- **${t.mode}**: ${t.url}${t.buildId ? ` · build ${t.buildId}` : ''}${t.profile ? ` · profile ${t.profile}` : ''}`);
   lines.push(`- totals: ${Object.entries(r.totals.all).filter(([, n]) => n > 0).map(([v, n]) => `${n} ${v}`).join(', ')}`);
+  lines.push(patienceMarkdown(r));
   if (r.mutation) lines.push(`- mutation score: ${(r.mutation.score * 100).toFixed(0)}% (${r.mutation.killed}/${r.mutation.total} killed), collateral ${r.mutation.collateral}`);
   lines.push('');
   lines.push(`| Clause | Title | ${r.modes.join(' | ')} |`);
@@ -46,6 +48,7 @@ export function renderMarkdown(r: Report): string {
     for (const reason of r.gate.reasons) lines.push(`- ${reason}`);
   }
   lines.push(...expectedMarkdown(r));
+  lines.push(...retriedMarkdown(r));
   lines.push('', LEGEND, '', '</details>', '');
   return lines.join('\n');
 }
@@ -95,4 +98,4 @@ function expectedMarkdown(r: Report): string[] {
   return out;
 }
 
-const LEGEND = '<sub>**passed**: observed at least once, every observation agreed · **failed**: an observation of this site contradicts the quoted text · **cantTell**: an observation could not complete · **untested**: a precondition or part is missing (never counted as passed) · **inapplicable**: not for this delivery mode, or optional and absent · **(accepted)**: not passed, as the team\'s expectations say (their reason is given): not counted against the gate · **(known deviation)**: not passed, as the framework\'s preset (next@…) expects · **unexpected pass**: passed where an expectation said otherwise: remove it. More: docs/report.md of the spec-conformance package, also beside the report as about-this-report.html.</sub>';
+const LEGEND = '<sub>**passed**: observed at least once, every observation agreed · **failed**: an observation of this site contradicts the quoted text · **cantTell**: an observation could not complete · **untested**: a precondition or part is missing (never counted as passed) · **inapplicable**: not for this delivery mode, or optional and absent · **(accepted)**: not passed, as the team\'s expectations say (their reason is given): not counted against the gate · **(known deviation)**: not passed, as the framework\'s preset (next@…) expects · **unexpected pass**: passed where an expectation said otherwise: remove it · **passed on retry**: a first attempt only could not complete its observation (the runner’s), the retry passed; a first attempt that saw a contradiction makes it **cantTell (flaky)** (possibly the site’s): both listed with their words. More: docs/report.md of the spec-conformance package, also beside the report as about-this-report.html.</sub>';

@@ -6,13 +6,15 @@ import type { GateLevels } from '../run/gate-levels';
  * The conformance report (reports/conformance.json). Schema: spec/schemas/report-schema.json — bump
  * REPORT_SCHEMA_VERSION on any change that a reader could notice.
  */
-export const REPORT_SCHEMA_VERSION = '1.4.0';
+export const REPORT_SCHEMA_VERSION = '1.5.0';
 
 /** EARL outcome words. */
 export { VERDICTS, type Verdict } from '../outcome/verdict';
 import type { Advisory, PartOutcome, Verdict } from '../outcome/verdict';
 import type { PartVerdict, WayVerdict } from '../outcome/clause-verdict';
 import type { Count } from '../outcome/subject';
+import type { RetryNote } from '../outcome/classify';
+import type { SlowFactor } from '../run/slow';
 
 export interface Evidence {
   name: string;
@@ -47,6 +49,11 @@ export interface TestRecord {
   /** Where the last attempt's time went (observers/timing.ts): set-up, page loads, waits, fake-clock runs, the rest. */
   timing?: TestTiming;
   attempts: number;
+  /**
+   * When the test was tried again after an attempt that did not pass and the retry passed: what the
+   * first attempt saw, the machine then, whose it was and how the test is counted (outcome/classify.ts).
+   */
+  retry?: RetryNote;
   error?: string;
   evidence: Evidence[];
 }
@@ -175,6 +182,11 @@ export interface Report {
    * shape): how many were checked of how many found, and how they were chosen.
    */
   sampled?: { mode: Mode; found: number; checked: number; how: string }[];
+  /**
+   * The harness's patience in this run (conformance/run/slow.ts): the factor every bound of its own
+   * was multiplied by, where it came from, and the measurement. The spec's own times never scale.
+   */
+  slow?: SlowFactor;
   /** Headline figures of the last mutant run (npm run mutants), when there is one. */
   mutation?: { score: number; killed: number; total: number; collateral: number; at: string };
 }

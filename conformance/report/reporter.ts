@@ -14,9 +14,10 @@ import { writeReport } from './write';
 import type { Report } from './model';
 import { mutationOf } from './mutation';
 import { publish, stagingDir, writeLastRun } from './publish';
-import { browserFromFacts, factsFromSuite, targetsFromFacts } from './run-info';
+import { browserFromFacts, factsFromSuite, slowFromFacts, targetsFromFacts } from './run-info';
 import { ROOT } from '../../spec/root';
 import { runSync } from '../../launcher/run-sync';
+import { retriedTests } from './retries';
 
 /**
  * Playwright reporter that turns test results into clause verdicts and writes the report:
@@ -92,6 +93,7 @@ export default class ConformanceReporter implements Reporter {
       gateScope: facts[0]?.gateScope ?? currentRun().gateScope,
       targets: targetsFromFacts(facts, modes),
       browser: browserFromFacts(facts),
+      slow: slowFromFacts(facts) ?? currentRun().slow,
       suite: suiteInfo(),
       startedAt: this.startedAt,
       finishedAt: new Date(),
@@ -123,6 +125,11 @@ export default class ConformanceReporter implements Reporter {
     if (currentRun().cwd) return report.gate.passed || result.status !== 'passed' ? undefined : { status: 'failed' };
     const perMode = report.modes.map((m) => `${m}: ${summarise(report.totals[m]!)}`).join(' · ');
     say(`\nConformance ${report.gate.passed ? 'gate passed' : 'gate FAILED'} — ${perMode}\nReport: ${rel(join(out, 'conformance.html'))} (also conformance.json, conformance.md, junit.xml${replaced ? '; the one before is in previous/' : ''})\n`);
+    const retried = retriedTests(report);
+    if (retried.length) {
+      const onRetry = retried.filter((x) => x.test.retry!.counted === 'passed').length;
+      say(`Tried again: ${retried.length} test(s) — ${onRetry} passed on retry (the first attempt could not complete: the runner's), ${retried.length - onRetry} flaky (the first attempt saw a contradiction: cantTell). Their words are in the report.\n`);
+    }
     if (report.gate.expected?.length) {
       say(`${report.gate.expected.length} verdict(s) not passed but expected (known deviations; not counted against the gate):\n`);
       for (const x of report.gate.expected.slice(0, 20)) say(`  ~ ${x}\n`);

@@ -38,6 +38,11 @@ export function targetsFromFacts(facts: RunFacts[], modes: Set<Mode>): TargetInf
   }));
 }
 
+/** The harness's patience as the workers had it (every worker reads the same run). */
+export function slowFromFacts(facts: RunFacts[]): Report['slow'] {
+  return facts.find((f) => f.slow)?.slow;
+}
+
 export function browserFromFacts(facts: RunFacts[]): Report['browser'] {
   const b = facts[0]?.browser;
   return b ? { name: b.name, version: b.version, source: b.source } : undefined;

@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Mode } from '../../spec/clauses';
+import { parseSlow, type SlowSetting } from './slow';
 
 /** Bad command-line input: the CLI prints the message (one sentence) and exits 2. */
 export class UsageError extends Error {}
@@ -34,6 +35,8 @@ export interface RunArgs {
   /** Which of the config's targets to judge: --mode without --target (or Playwright's spelling, --project); empty: all. */
   projects: Mode[];
   workers?: number | string;
+  /** --slow <factor|auto>: the harness's patience (run/slow.ts); absent or auto: measured at the start. */
+  slow?: SlowSetting;
   reporters: string[];
   shard?: { current: number; total: number };
   /** A test filter was given (--grep, --grep-invert, --last-failed, or file filters after `--`): the gate then covers the selected clauses only. */
@@ -68,6 +71,7 @@ const OPTIONS = {
   // Playwright's, interpreted here: which projects, how many workers, extra reporters.
   project: { type: 'string', multiple: true },
   workers: { type: 'string', short: 'j' },
+  slow: { type: 'string' },
   reporter: { type: 'string', multiple: true },
   // Playwright's, handed on as written.
   grep: { type: 'string', short: 'g' },
@@ -135,6 +139,12 @@ export function parseRunArgs(argv: string[]): RunArgs {
   if (workers !== undefined) {
     if (!/^[1-9]\d*%?$/.test(workers)) throw new UsageError(`--workers needs a whole number above 0 or a percentage such as 50%, not "${workers}".`);
     out.workers = workers.endsWith('%') ? workers : Number(workers);
+  }
+  const slow = str('slow');
+  if (slow !== undefined) {
+    const given = parseSlow(slow);
+    if (given === undefined) throw new UsageError(`--slow needs a factor from 1 to 10 (e.g. 2) or auto, not "${slow}".`);
+    out.slow = given;
   }
   const shard = str('shard');
   if (shard !== undefined) {

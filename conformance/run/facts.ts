@@ -1,5 +1,6 @@
 import type { Mode } from '../../spec/clauses';
 import type { BrowserFacts, ProfileRef, Run, TargetFacts } from './model';
+import type { SlowFactor } from './slow';
 
 /**
  * Run facts travel inside the test results: each worker attaches one JSON of this shape to the
@@ -25,6 +26,8 @@ export interface RunFacts {
   /** Playwright's --shard of the run that produced these facts, or null when not sharded. */
   shard: { current: number; total: number } | null;
   startedAt: string;
+  /** The harness's patience in this run: the factor its own bounds were multiplied by, and where it came from (slow.ts). */
+  slow?: SlowFactor;
   /** What discovery observed on the target for the pending clauses, when the run crawled it (so a merge of shards keeps it). */
   observations?: Record<string, unknown>;
 }

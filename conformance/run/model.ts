@@ -2,6 +2,7 @@ import type { Mode } from '../../spec/clauses';
 import type { Expectation } from '../expectations/model';
 import type { GateLevels } from './gate-levels';
 import type { TargetProfile } from './profile';
+import type { SlowFactor } from './slow-factor';
 
 /**
  * One run of the conformance suite, as one typed value. The CLI builds it (parse once, validate
@@ -48,6 +49,12 @@ export interface Run {
   cwd?: string;
   /** What fails the gate per kind of finding (the config's `gate`; run/gate-levels.ts); absent: every kind. */
   gateLevels?: Partial<GateLevels>;
+  /**
+   * The harness's patience (slow.ts): every bound of its own is multiplied by `factor`, measured at
+   * the start or given (--slow, the config's `slow`); the spec's own times never are. Absent: global
+   * setup measures it (a run started without the CLI).
+   */
+  slow?: SlowFactor;
 }
 
 export interface RunTarget {

@@ -3,6 +3,7 @@ import { delimiter, join } from 'node:path';
 import { chromium } from '@playwright/test';
 import type { BrowserFacts } from '../run/model';
 import { runSync } from '../../launcher/run-sync';
+import { patience } from '../run/slow';
 
 /** Flags for a root, offline, headless machine; harmless elsewhere. */
 export const CHROMIUM_ARGS = [
@@ -42,7 +43,7 @@ export function lookupChromium(input: LookupInput = {}): BrowserLookup {
   const custom = !!(input.env || input.playwrightPath || input.headed);
   if (!custom && cached) return cached;
   const env = input.env ?? process.env;
-  const timeout = input.versionTimeoutMs ?? 10_000;
+  const timeout = input.versionTimeoutMs ?? patience(10_000);
   const tried: string[] = [];
   let result: BrowserLookup | undefined;
 

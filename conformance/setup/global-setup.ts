@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { MODES, type Mode } from '../../spec/clauses';
 import { currentRun, oneLine, scratchOf, useRunFile, writeRunFile } from '../run/channel';
 import type { Run, RunTarget } from '../run/model';
+import { describeSlow, resolveSlow } from '../run/slow';
 import { lookupChromium } from './browser';
 import { probeTarget } from './probe';
 
@@ -21,6 +22,12 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
     const found = lookupChromium();
     if (!found.ok) throw oneLine(found.message);
     completed.browser = found.choice;
+  }
+  // A run started without the command (npx playwright test) has no factor yet: measured here, before
+  // the workers start (each loads the config again and reads it from the completed run).
+  if (!completed.slow) {
+    completed.slow = await resolveSlow(undefined, undefined);
+    process.stdout.write(`Harness patience: ${describeSlow(completed.slow)}.\n`);
   }
   for (const t of completed.targets) await probe(t);
   useRunFile(writeRunFile(completed, join(scratchOf(run), `run-${process.pid}.json`)));

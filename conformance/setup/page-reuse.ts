@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, BrowserContextOptions, CDPSession, Page, Request } from '@playwright/test';
 import { orLate } from '../observers/bound';
 import { CLOCK_CALLS } from '../observers/clock';
+import { patience } from '../run/slow';
 
 /**
  * One browser context and one page per worker, handed to each test after a reset of the
@@ -33,7 +34,7 @@ export class PagePool {
   /** The fake clock was installed in the context: it cannot be taken back. */
   private clockUsed = false;
 
-  constructor(private readonly browser: Browser, private readonly isolate = false, private readonly resetMs = RESET_MS) {}
+  constructor(private readonly browser: Browser, private readonly isolate = false, private readonly resetMs = patience(RESET_MS)) {}
 
   /** The context and page for the next test: the worker's own, reset, or new ones. */
   async take(options: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page }> {
@@ -156,7 +157,7 @@ function dropListeners(target: BrowserContext | Page, kept: Listeners): void {
   }
 }
 
-/** The reset's bound: it takes 20–60 ms; far beyond that a browser call is not answering. */
+/** The reset's bound on the reference machine (× the run's factor): it takes 20–60 ms; far beyond that a browser call is not answering. */
 const RESET_MS = 10_000;
 /** Everything an origin can store in the browser, but cookies (cleared for the whole context). */
 const STORAGE_TYPES = 'local_storage,indexeddb,websql,file_systems,service_workers,cache_storage,shared_storage,storage_buckets';

@@ -1,4 +1,5 @@
 import { assetPrefixOf } from '../observers/site-page';
+import { patience } from '../run/slow';
 
 /**
  * Looks at a target before the suite runs: is it reachable, is it this kind of site, and what can
@@ -31,7 +32,8 @@ export interface ProbeOptions {
 }
 
 export async function probeTarget(url: string, opts: ProbeOptions = {}): Promise<ProbeResult> {
-  const { timeoutMs = 8_000, maxBytes = 2_000_000, fetchImpl = fetch } = opts;
+  // The harness's patience: 8 s on the reference machine (run/slow.ts).
+  const { timeoutMs = patience(8_000), maxBytes = 2_000_000, fetchImpl = fetch } = opts;
   const started = Date.now();
   const base = { url, ms: 0, isThisKind: false };
   let parsed: URL;

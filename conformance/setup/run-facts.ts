@@ -3,6 +3,7 @@ import type { Mode } from '../../spec/clauses';
 import { currentRun, targetOf } from '../run/channel';
 import { FACTS_ATTACHMENT, FACTS_CONTENT_TYPE, type RunFacts } from '../run/facts';
 import { LATE, orLate } from '../observers/bound';
+import { patience } from '../run/slow';
 
 /**
  * The run's facts, carried by the results themselves (conformance/run/facts.ts): each worker attaches
@@ -39,6 +40,7 @@ export class RunFactsNote {
       gateScope: run.gateScope,
       shard: info.config.shard,
       startedAt: new Date().toISOString(),
+      slow: run.slow,
       observations: target.profile.source === 'discovered' || target.profile.source === 'merged' ? run.discovery.observations : undefined,
     };
     await info.attach(FACTS_ATTACHMENT, { body: JSON.stringify(facts, null, 2), contentType: FACTS_CONTENT_TYPE });
@@ -52,13 +54,13 @@ async function homePageVersion(browser: Browser, url: string): Promise<string | 
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    await page.goto(url, { timeout: 15_000 });
+    await page.goto(url, { timeout: patience(15_000) });
     return await frameworkVersion(page, url);
   } catch {
     // The probe already established reachability; a slow page only loses the version.
     return undefined;
   } finally {
-    await orLate(5_000, context.close().catch(() => undefined));
+    await orLate(patience(5_000), context.close().catch(() => undefined));
   }
 }
 
@@ -73,6 +75,6 @@ async function frameworkVersion(page: Page | undefined, targetUrl: string): Prom
   }
   if (origin !== new URL(targetUrl).origin) return undefined;
   const read = page.evaluate(() => (window as unknown as { next?: { version?: unknown } }).next?.version).catch(() => undefined);
-  const v = await orLate(2_000, read);
+  const v = await orLate(patience(2_000), read);
   return v === LATE || typeof v !== 'string' ? undefined : v;
 }

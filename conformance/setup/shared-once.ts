@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { currentRun, RUN_ENV, scratchOf } from '../run/channel';
+import { patience } from '../run/slow';
 
 /**
  * Computes a JSON value once per run and key, for every worker: the first worker to ask takes a
@@ -9,7 +10,7 @@ import { currentRun, RUN_ENV, scratchOf } from '../run/channel';
  * that finds no result within `waitMs` (the owner died or is stuck) computes it itself: sharing
  * saves time, it is never a reason for a verdict.
  */
-export async function sharedOnce<T>(key: string, compute: () => Promise<T>, waitMs = 120_000): Promise<T> {
+export async function sharedOnce<T>(key: string, compute: () => Promise<T>, waitMs = patience(120_000)): Promise<T> {
   const dir = runFolder();
   const file = join(dir, `${safe(key)}.json`);
   const lock = join(dir, `${safe(key)}.lock`);

@@ -11,6 +11,7 @@ import type { TargetProfile } from '../run/profile';
 import { RequestLog, type LoggedRequest } from '../observers/request-log';
 import { pathOf, within } from '../observers/sample';
 import { captureNavigation, swapAnswer } from './swap-answer';
+import { patience } from '../run/slow';
 
 /** Each advisory of the swap test within this, inside its 120 s: time left to record and close. */
 const ADVISORY_MS = 100_000;
@@ -155,7 +156,7 @@ describeClause('C7.3', ({ parts, part }) => {
     // Its bounded steps (a capture on the other build, then two swapped navigations) add up to more
     // than the suite's 45 s on a loaded machine (once, right after both builds): time for all of them,
     // so a slow step ends as the named wait it is, not as a test out of time.
-    test.setTimeout(120_000);
+    test.setTimeout(patience(120_000));
     // What the client does with another build's data is not stated: both swaps are advisories only.
     const check = 'page data from another build makes the client load the target as a whole page';
     const control = 'the same swap with this build\'s own answer keeps the client-side navigation';
@@ -174,11 +175,11 @@ describeClause('C7.3', ({ parts, part }) => {
         given = true;
         obs.advise(name, ok, observed);
       };
-      const done = await orLate(ADVISORY_MS, steps((s) => { stage = s; }, advise).catch((e: unknown) => advise(false, `not observed: ${String((e as Error)?.message ?? e).split('\n')[0]}`)));
+      const done = await orLate(patience(ADVISORY_MS), steps((s) => { stage = s; }, advise).catch((e: unknown) => advise(false, `not observed: ${String((e as Error)?.message ?? e).split('\n')[0]}`)));
       if (done === LATE) {
         over = true;
         // Observed in time, only not yet cleaned up: the observation stands.
-        if (!given) obs.advise(name, false, `not observed: still ${stage} after ${ADVISORY_MS / 1000} s`);
+        if (!given) obs.advise(name, false, `not observed: still ${stage} after ${patience(ADVISORY_MS) / 1000} s`);
       }
     };
     /** In a new page of the test's context, on this build: the navigation from `from` to `to` with its page-data answer swapped. */
@@ -188,7 +189,7 @@ describeClause('C7.3', ({ parts, part }) => {
       try {
         const log = new RequestLog(p);
         at(`loading ${from}`);
-        await p.goto(target.abs(from), { timeout: 20_000 });
+        await p.goto(target.abs(from), { timeout: patience(20_000) });
         await settle(p, undefined, 20_000);
         const swap = await swapAnswer(p, to, body);
         const mark = log.mark();

@@ -4,6 +4,7 @@ import { describeClause } from '../harness/describe-clause';
 import { expect, test } from '../harness/fixtures';
 import { open } from '../observers/navigation';
 import { within } from '../observers/sample';
+import { patience } from '../run/slow';
 
 describeClause('C7.5', () => {
   test('submitting the form posts the server-function call to the current page\'s path', async ({ page, target, requestLog, noReload, faults, obs }, testInfo) => {
@@ -14,7 +15,7 @@ describeClause('C7.5', () => {
       return obs.untested(`${path} has no ${submit.role} named "${submit.name}"`, 'name in the profile (serverFunction.submit) the control that calls the server function');
     }
     const shown = page.locator(result).first();
-    const before = await shown.innerText({ timeout: 2_000 }).catch(() => undefined);
+    const before = await shown.innerText({ timeout: patience(2_000) }).catch(() => undefined);
     await noReload.plant();
     const mark = requestLog.mark();
 
@@ -27,7 +28,7 @@ describeClause('C7.5', () => {
     const documents = requestLog.documents(mark).map((d) => d.url);
     if (!sent) {
       return obs.untested(
-        `clicking "${submit.name}" on ${path} sent no POST within 10 s${documents.length ? ` (it loaded ${documents.join(', ')} as a whole page)` : ''}`,
+        `clicking "${submit.name}" on ${path} sent no POST within ${patience(10_000) / 1000} s${documents.length ? ` (it loaded ${documents.join(', ')} as a whole page)` : ''}`,
         'name in the profile (serverFunction) a form whose submit calls a server function',
       );
     }
@@ -40,8 +41,8 @@ describeClause('C7.5', () => {
       );
     }
     obs.saw('post', `${post.method()} ${post.url()} (Next-Action)`);
-    const waiting = await shown.innerText({ timeout: 2_000 }).catch(() => undefined);
-    const answered = page.waitForResponse((r) => r.request() === post, { timeout: 15_000 }).catch(() => undefined);
+    const waiting = await shown.innerText({ timeout: patience(2_000) }).catch(() => undefined);
+    const answered = page.waitForResponse((r) => r.request() === post, { timeout: patience(15_000) }).catch(() => undefined);
     await held.release();
     const response = await answered;
     const url = new URL(post.url());
@@ -53,16 +54,16 @@ describeClause('C7.5', () => {
     // Not stated, so advisory: the page updates in place, without a reload.
     const unchanged = new Set([before?.trim(), waiting?.trim()]);
     const changed = await within(10_000, async () => {
-      const now = await shown.innerText({ timeout: 500 }).catch(() => undefined);
+      const now = await shown.innerText({ timeout: patience(500) }).catch(() => undefined);
       return now !== undefined && !unchanged.has(now.trim());
     });
     const reloaded = requestLog.documents(mark).map((d) => d.url);
-    const intact = await noReload.intact().catch(() => false);
-    obs.advise('the page updates in place after the server function answers, without a reload', changed && !reloaded.length && intact,
-      `result ${changed ? 'changed' : `did not change from "${(waiting ?? before ?? '').trim()}"`}; whole-page loads: ${reloaded.join(', ') || 'none'}; page script state ${intact ? 'kept' : 'lost'}`);
+    const marker = await noReload.state();
+    obs.advise('the page updates in place after the server function answers, without a reload', changed && !reloaded.length && marker.intact === true,
+      `result ${changed ? 'changed' : `did not change from "${(waiting ?? before ?? '').trim()}"`}; whole-page loads: ${reloaded.join(', ') || 'none'}; page script state: ${marker.words}`);
     await record(testInfo, 'server-function call', {
       url: post.url(), method: post.method(), headers, payload: post.postData(), status: response?.status(),
-      responseContentType: response?.headers()['content-type'], result: { before, waiting, after: await shown.innerText({ timeout: 1_000 }).catch(() => undefined) },
+      responseContentType: response?.headers()['content-type'], result: { before, waiting, after: await shown.innerText({ timeout: patience(1_000) }).catch(() => undefined) },
     });
   });
 });

@@ -6,6 +6,7 @@ import type { Observer } from '../harness/observe';
 import { isPageDataRequest, isPageDataRequestOf } from '../observers/page-data';
 import type { RequestLog } from '../observers/request-log';
 import { within } from '../observers/sample';
+import { patience } from '../run/slow';
 
 function freshSlug(): string {
   return `k92-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -54,11 +55,11 @@ async function expectRetried(page: Page, log: RequestLog, obs: Observer, prefix:
   const script = await scriptAnswers(page, slug, failures);
   try {
     const mark = log.mark();
-    await obs.waitFor(`the first load of ${prefix}${slug}`, () => page.goto(prefix + slug, { waitUntil: 'commit' }), 20_000);
+    await obs.waitFor(`the first load of ${prefix}${slug}`, () => page.goto(prefix + slug, { waitUntil: 'commit', timeout: patience(20_000) }), 20_000);
     const fetched = await within(15_000, () => script.attempts.length > 0);
     if (!fetched) {
       return obs.untested(
-        `loading ${prefix}${slug} made no page-data request naming ${slug} within 15 s, so there was no page-data fetch to answer with a server error`,
+        `loading ${prefix}${slug} made no page-data request naming ${slug} within ${patience(15_000) / 1000} s, so there was no page-data fetch to answer with a server error`,
         'name in the profile (retry.pathPrefix) a page that is not pre-rendered and fetches its data after loading (Pages Router getStaticPaths with fallback: true, under next start)',
       );
     }
@@ -69,9 +70,9 @@ async function expectRetried(page: Page, log: RequestLog, obs: Observer, prefix:
     const documents = log.documents(mark).map((d) => d.url);
     // Not stated, so advisory: the page then renders its data without a reload.
     const rendered = await within(5_000, async () => (await page.getByText(slug).count().catch(() => 0)) > 0);
-    obs.advise(`after ${failures.join(', ')} the page renders its data without a reload`, rendered && documents.length === 1, `${rendered ? 'rendered' : 'did not show its data within 5 s'}; document requests: ${documents.join(', ')}`);
+    obs.advise(`after ${failures.join(', ')} the page renders its data without a reload`, rendered && documents.length === 1, `${rendered ? 'rendered' : 'did not show its data within ${patience(5_000) / 1000} s'}; document requests: ${documents.join(', ')}`);
     const seen = { slug, answers: failures, attempts: script.attempts, attemptsOfFirstDocument: attempts, documents };
-    expect(attempts.length, `expected the page-data fetch answered ${failures.join(', then ')} to be requested again (at least ${wanted} attempts); observed ${attempts.length} attempt(s)${documents.length > 1 ? `, then a whole-page load (${documents.slice(1).join(', ')})` : ' within 10 s'}`).toBeGreaterThanOrEqual(wanted);
+    expect(attempts.length, `expected the page-data fetch answered ${failures.join(', then ')} to be requested again (at least ${wanted} attempts); observed ${attempts.length} attempt(s)${documents.length > 1 ? `, then a whole-page load (${documents.slice(1).join(', ')})` : ` within ${patience(10_000) / 1000} s`}`).toBeGreaterThanOrEqual(wanted);
     return seen;
   } finally {
     await script.dispose();
@@ -104,7 +105,7 @@ describeClause('K9.2', () => {
       const script = await scriptAnswers(page, slug, [status], later);
       try {
         const mark = requestLog.mark();
-        await page.goto(pathPrefix + slug, { waitUntil: 'commit', timeout: 20_000 }).catch(() => undefined);
+        await page.goto(pathPrefix + slug, { waitUntil: 'commit', timeout: patience(20_000) }).catch(() => undefined);
         const fetched = await within(15_000, () => script.attempts.length > 0);
         // A retry follows the answer at once (no back-off in any version measured); 1.5 s of quiet is long enough to see one.
         await within(1_500, () => attemptsOfFirstDocument(requestLog, mark, slug).length > 1);
@@ -114,7 +115,7 @@ describeClause('K9.2', () => {
           // Nothing to observe (issue 21): a page that fetches no data would make none on the next
           // runs either, and waiting for them would only run the test out of time (cantTell).
           await record(testInfo, 'runs', runs);
-          return obs.untested(`loading ${pathPrefix}${slug} made no page-data request naming ${slug} within 15 s, so there was no page-data fetch to answer with ${status}`,
+          return obs.untested(`loading ${pathPrefix}${slug} made no page-data request naming ${slug} within ${patience(15_000) / 1000} s, so there was no page-data fetch to answer with ${status}`,
             'name in the profile (retry.pathPrefix) a page that is not pre-rendered and fetches its data after loading (Pages Router getStaticPaths with fallback: true, under next start)');
         }
         if (status === 503) obs.advise('a page-data fetch answered 503 every time is tried a limited number of times (the number is recorded)', true, `${attempts.length} attempt(s)`);

@@ -8,6 +8,7 @@ import type { Observer } from '../harness/observe';
 import { readPageData, requestLike } from '../observers/page-data';
 import { within } from '../observers/sample';
 import { seconds } from '../../launcher/format';
+import { patience } from '../run/slow';
 
 interface Prefetched { order: number; at: Promise<number>; requests: { url: string; shape: string; done: boolean; t: number }[] }
 
@@ -54,7 +55,7 @@ async function loadAndPickPrefetched(page: Page, clock: FakeClock, obs: Observer
   const [path, entry] = candidates()[0];
   // Every prefetch request of that page answered, and none new for 1 s: the client holds all of it.
   await obs.until(`the prefetch requests for ${path} to be answered (${entry.requests.map((r) => r.url).join(', ')})`,
-    () => entry.requests.every((r) => r.done) && Date.now() - Math.max(...entry.requests.map((r) => r.t)) > 1_000, 15_000);
+    () => entry.requests.every((r) => r.done) && Date.now() - Math.max(...entry.requests.map((r) => r.t)) > patience(1_000), 15_000);
   const prefetchedAt = await entry.at;
   if (!Number.isFinite(prefetchedAt)) return obs.cantTell(`the page's clock could not be read when ${path} was prefetched`);
   return { path, prefetchedAt, order: entry.order, requests: entry.requests.map((r) => ({ url: r.url, shape: r.shape })), prefetchedPages: [...seen.keys()] };
@@ -112,7 +113,7 @@ describeClause('K9.4', ({ parts }) => {
 
     if (age <= 300_000) return obs.cantTell(`the navigation was made ${age} ms after the prefetch, not after 300 s`);
     obs.saw('boundary run', `${prefetchPage} → ${picked.path} at ${seconds(age)}`);
-    expect(pageData.length, `expected the data of ${picked.path}, prefetched ${seconds(age)} ago, to be fetched anew; observed no page-data request for it within 5 s of the click`).toBeGreaterThan(0);
+    expect(pageData.length, `expected the data of ${picked.path}, prefetched ${seconds(age)} ago, to be fetched anew; observed no page-data request for it within ${seconds(patience(5_000))} of the click`).toBeGreaterThan(0);
     expect(documents, `expected the navigation to ${picked.path} to need no whole-page load; observed document requests`).toEqual([]);
   });
 });

@@ -6,13 +6,15 @@ import { expect, test } from '../harness/fixtures';
 import { open } from '../observers/navigation';
 import { isPrefetchRequestOf, readPageData, requestLike } from '../observers/page-data';
 import { within } from '../observers/sample';
+import { patience } from '../run/slow';
 
 const LIMIT = 5;
 /**
  * How long no new prefetch may start before the count in flight is taken as where it stops. Once
  * the count has reached what the clause expects (the limit; one more after a release) a shorter
  * quiet confirms that nothing beyond it starts; short of it, the longer one makes sure the count
- * is not read before the page got round to starting the rest.
+ * is not read before the page got round to starting the rest. Both are the harness's patience
+ * (× the run's factor, run/slow.ts): a busy machine starts the next prefetch later.
  */
 const QUIET_MS = 1_500;
 const CONFIRM_MS = 750;
@@ -22,10 +24,10 @@ const CONFIRM_MS = 750;
  * just made), or more than the limit are in flight; false when it never got quiet.
  */
 async function quiet(counter: InflightCounter, boundMs: number, since = Date.now(), quietMs = QUIET_MS): Promise<boolean> {
-  const end = Date.now() + boundMs;
+  const end = Date.now() + patience(boundMs);
   for (;;) {
     const last = Math.max(since, counter.timeline.filter((e) => e.event === 'start').at(-1)?.t ?? 0);
-    if (counter.current > LIMIT || Date.now() - last >= quietMs) return true;
+    if (counter.current > LIMIT || Date.now() - last >= patience(quietMs)) return true;
     if (Date.now() > end) return false;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -52,10 +54,10 @@ describeClause('K9.5', () => {
     const step = (released: number) => steps.push({ released, started: counter.started, inFlight: counter.current, max: counter.max, pages: pagesStarted.length });
     try {
       if (!(await within(10_000, () => counter.started > 0))) {
-        return obs.untested(`${path} made no prefetch request within 10 s (it shows ${links.length} internal links)`, 'name in the profile (prefetch.page) a page with at least 8 links that are prefetched when they come into view');
+        return obs.untested(`${path} made no prefetch request within ${patience(10_000) / 1000} s (it shows ${links.length} internal links)`, 'name in the profile (prefetch.page) a page with at least 8 links that are prefetched when they come into view');
       }
       const atLimit = await within(QUIET_MS, () => counter.current >= LIMIT);
-      if (!(await quiet(counter, 15_000, 0, atLimit ? CONFIRM_MS : QUIET_MS))) return obs.cantTell(`prefetches on ${path} kept starting for 15 s with the answers held (${counter.current} in flight)`);
+      if (!(await quiet(counter, 15_000, 0, atLimit ? CONFIRM_MS : QUIET_MS))) return obs.cantTell(`prefetches on ${path} kept starting for ${patience(15_000) / 1000} s with the answers held (${counter.current} in flight)`);
       const plateau = counter.current;
       const plateauPages = pagesStarted.length;
       step(0);
@@ -74,9 +76,9 @@ describeClause('K9.5', () => {
       }
       // Then everything, as soon as it is asked for, until nothing more starts: how many pages there were to
       // prefetch at all. The queue was filled at the load; with nothing held it empties at once, so the short quiet.
-      const drainEnd = Date.now() + 20_000;
+      const drainEnd = Date.now() + patience(20_000);
       let lastActivity = Date.now();
-      while (Date.now() < drainEnd && Date.now() - lastActivity < CONFIRM_MS) {
+      while (Date.now() < drainEnd && Date.now() - lastActivity < patience(CONFIRM_MS)) {
         if (held.pending > 0) { await held.release(); lastActivity = Date.now(); }
         const lastStart = counter.timeline.filter((e) => e.event === 'start').at(-1)?.t ?? 0;
         lastActivity = Math.max(lastActivity, lastStart);

@@ -6,6 +6,7 @@ import { expect, test, type Page } from '../harness/fixtures';
 import { pageIsOfSite } from '../observers/site-page';
 import { groupByShape } from '../crawl/shape';
 import { coverage, sitePagesOf, walkOf } from './every-page';
+import { patience } from '../run/slow';
 
 // Checked for every internal link of every listed page whose target answers 404: following it
 // must end on the not-found page. Each missing target is followed once, from the first page
@@ -31,27 +32,28 @@ async function followOne(page: Page, url: string, links: LinkSeen[]): Promise<Fo
   const documents: number[] = [];
   const onResponse = (r: Response) => { if (r.request().isNavigationRequest() && r.frame() === page.mainFrame()) documents.push(r.status()); };
   try {
-    await page.goto(from.from, { waitUntil: 'commit', timeout: 15_000 });
+    await page.goto(from.from, { waitUntil: 'commit', timeout: patience(15_000) });
     await settle(page, undefined, 15_000);
     const before = page.url();
     page.on('response', onResponse);
     // A link the walk saw in view may not be clickable now (covered, in a closed menu): then the target is loaded directly.
     const link = page.locator(`a[href="${from.raw.replace(/"/g, '\\"')}"]:visible`).first();
-    const clicked = from.visible && await link.click({ timeout: 3_000 }).then(() => true, () => false);
+    const clicked = from.visible && await link.click({ timeout: patience(3_000) }).then(() => true, () => false);
     if (!clicked) {
       if (from.visible) f.how = `loaded directly (the link "${from.raw}" could not be clicked)`;
-      await page.goto(url, { waitUntil: 'commit', timeout: 15_000 });
+      await page.goto(url, { waitUntil: 'commit', timeout: patience(15_000) });
     }
     // Where the link leads may redirect (e.g. /x.html → /x on a static host): wait to leave the page, not for one address.
-    await page.waitForURL((u) => !sameAddress(u.toString(), before), { timeout: 15_000, waitUntil: 'commit' });
+    await page.waitForURL((u) => !sameAddress(u.toString(), before), { timeout: patience(15_000), waitUntil: 'commit' });
     await settle(page, undefined, 15_000);
     f.endedAt = new URL(page.url()).pathname;
     // The not-found page may render on hydration: give its heading a bounded while to show.
-    await page.getByRole('heading', { name: '404', exact: true }).first().waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+    await page.getByRole('heading', { name: '404', exact: true }).first().waitFor({ state: 'visible', timeout: patience(5_000) }).catch(() => undefined);
     f.shown = await shownPage(page);
     f.httpStatus = documents.at(-1);
     // Only the site's own page is evidence (a host's 404 page is not): site-page.ts.
     f.ofSite = await pageIsOfSite(page);
+    if (f.ofSite === undefined) f.pending = `${f.endedAt} could not be read to tell whether it is the site's own page (its document was being replaced)`;
   } catch (e) {
     f.pending = String((e as Error)?.message ?? e).split('\n')[0];
   } finally {
@@ -82,7 +84,7 @@ describeClause('R2.2', () => {
     const targets = [...new Set(links.map((l) => l.url))];
     await Promise.all(Array.from({ length: 4 }, async () => {
       for (let url = targets.shift(); url !== undefined; url = targets.shift()) {
-        const res = await page.request.get(url, { timeout: 10_000, maxRedirects: 5 }).catch((e: Error) => e.message.split('\n')[0]);
+        const res = await page.request.get(url, { timeout: patience(10_000), maxRedirects: 5 }).catch((e: Error) => e.message.split('\n')[0]);
         statusOf.set(url, typeof res === 'string' ? res : res.status());
       }
     }));
@@ -121,7 +123,7 @@ describeClause('R2.2', () => {
     const incomplete = [...loaded.filter((l) => l.error).map((l) => `${l.path} did not load (${l.error})`), ...followed.filter((f) => f.pending).map((f) => `following ${f.target} from ${f.from}: ${f.pending}`)];
     if (incomplete.length) obs.cantTell(incomplete.slice(0, 3).join('; '));
     if (!missing.length) obs.untested(`no internal link on the ${sitePages.paths.length} listed pages leads to a page answering 404`, 'list a page with a link to a missing page in sitePages (discovery lists every crawled page)');
-    const foreign = followed.filter((f) => f.shown && !f.ofSite);
+    const foreign = followed.filter((f) => f.shown && f.ofSite === false);
     if (!judged.length) obs.untested(`every link to a missing page on the listed pages ended on a page that is not this site's (${foreign.slice(0, 3).map((f) => `${f.target}: HTTP ${f.httpStatus ?? '?'}`).join(', ')}): another server's page is no evidence of the site`, 'serve the site so that a missing address answers with its own not-found page');
   });
 });

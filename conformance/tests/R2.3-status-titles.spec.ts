@@ -7,6 +7,7 @@ import { sample } from '../observers/sample';
 import { requireSitePage, siteFix } from '../observers/site-page';
 import { expect, test, type Page, type Target } from '../harness/fixtures';
 import type { PartId } from '../../spec/clauses';
+import { patience } from '../run/slow';
 
 /** The spec's table, one title per part of the clause (spec/clauses.ts): the codes it names, and any other. */
 const TITLES: Record<PartId<'R2.3'>, string> = {
@@ -129,7 +130,7 @@ describeClause('R2.3', ({ parts, part }) => {
       let status: number | undefined;
       if (r.post) {
         // The POST made by the browser (a form submission), and what it shows.
-        const answered = page.waitForResponse((x) => x.request().isNavigationRequest() && x.request().method() === 'POST', { timeout: 15_000 });
+        const answered = page.waitForResponse((x) => x.request().isNavigationRequest() && x.request().method() === 'POST', { timeout: patience(15_000) });
         await page.setContent(`<form method="post" action="${target.abs(path)}"><input name="conformance" value="1"></form>`);
         await page.evaluate(() => document.querySelector('form')!.submit());
         status = (await obs.waitFor(`the answer to the browser's POST ${path}`, () => answered, 16_000)).status();

@@ -4,6 +4,7 @@ import { open } from '../observers/navigation';
 import { headings, quoted, visibleLines } from '../observers/page-text';
 import { sample } from '../observers/sample';
 import { expect, test } from '../harness/fixtures';
+import { patience } from '../run/slow';
 
 const CLIENT_ERROR = 'Application error: a client-side exception has occurred';
 /** A status heading: a heading that is a three-digit code. */
@@ -19,12 +20,12 @@ describeClause('R2.4', () => {
 
     await open(page, path, obs, { scenario: 'noStatusError' });
     const control = page.getByRole(trigger.role, { name: trigger.name }).first();
-    const found = await control.waitFor({ state: 'visible', timeout: 7_000 }).then(() => true, () => false);
+    const found = await control.waitFor({ state: 'visible', timeout: patience(7_000) }).then(() => true, () => false);
     if (!found) obs.untested(`${path} has no visible ${trigger.role} named "${trigger.name}"`, 'name in noStatusError.trigger the control that makes the page throw in the browser, or name another page');
     if (await errorText.count() > 0) obs.untested(`${path} already shows "${CLIENT_ERROR}" before its ${trigger.role} is used`, 'name in noStatusError a page that works until its control is used');
 
     const errorsBefore = errors.length;
-    await obs.waitFor(`a click on the ${trigger.role} "${trigger.name}" on ${path}`, () => control.click({ timeout: 10_000 }), 11_000);
+    await obs.waitFor(`a click on the ${trigger.role} "${trigger.name}" on ${path}`, () => control.click({ timeout: patience(10_000) }), 11_000);
     const after = await sample(async () => ({
       shown: (await errorText.count()) > 0,
       headings: await headings(page),
@@ -34,7 +35,7 @@ describeClause('R2.4', () => {
     await record(testInfo, 'after-exception', { url: page.url(), documentTitle: await page.title(), ...after, errors: thrown });
 
     if (!after.shown) {
-      if (!thrown.length) obs.untested(`clicking the ${trigger.role} "${trigger.name}" on ${path} raised no exception in the browser (no page error or console error within 7 s)`,
+      if (!thrown.length) obs.untested(`clicking the ${trigger.role} "${trigger.name}" on ${path} raised no exception in the browser (no page error or console error within ${patience(7_000) / 1000} s)`,
         'name in noStatusError a page and control that throw in the browser');
     }
     obs.saw('exception', `${path}: after the ${trigger.role} "${trigger.name}"${thrown.length ? ` (${thrown[0].slice(0, 80)})` : ''}`);

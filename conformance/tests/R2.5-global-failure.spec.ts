@@ -4,6 +4,7 @@ import { open } from '../observers/navigation';
 import { headings, quoted, visibleLines } from '../observers/page-text';
 import { sample } from '../observers/sample';
 import { expect, test, type Page } from '../harness/fixtures';
+import { patience } from '../run/slow';
 
 const CLIENT_TEXT = 'Application error: a client-side exception has occurred (see the browser console for more information).';
 const SERVER_TEXT = 'Application error: a server-side exception has occurred (see the server logs for more information).';
@@ -32,19 +33,19 @@ describeClause('R2.5', ({ parts, part }) => {
     const errors = exceptions(page);
     await open(page, path, obs, { scenario: 'clientCrash' });
     const control = page.getByRole(trigger.role, { name: trigger.name }).first();
-    const found = await control.waitFor({ state: 'visible', timeout: 7_000 }).then(() => true, () => false);
+    const found = await control.waitFor({ state: 'visible', timeout: patience(7_000) }).then(() => true, () => false);
     if (!found) obs.untested(`${path} has no visible ${trigger.role} named "${trigger.name}"`, 'name in clientCrash.trigger the control that makes the page throw while rendering in the browser, or name another page');
     const before = await visibleLines(page);
     if (before.includes(CLIENT_TEXT)) obs.untested(`${path} already shows the failure text before its ${trigger.role} is used`, 'name in clientCrash a page that works until its control is used');
 
     const errorsBefore = errors.length;
-    await obs.waitFor(`a click on the ${trigger.role} "${trigger.name}" on ${path}`, () => control.click({ timeout: 10_000 }), 11_000);
+    await obs.waitFor(`a click on the ${trigger.role} "${trigger.name}" on ${path}`, () => control.click({ timeout: patience(10_000) }), 11_000);
     const lines = await sample(() => visibleLines(page), (l) => l.includes(CLIENT_TEXT), 7_000);
     const thrown = errors.slice(errorsBefore);
     await record(testInfo, 'client-failure', { url: page.url(), documentTitle: await page.title(), lines, errors: thrown });
 
     if (!lines.includes(CLIENT_TEXT)) {
-      if (!thrown.length) obs.untested(`clicking the ${trigger.role} "${trigger.name}" on ${path} raised no exception in the browser (no page error or console error within 7 s)`,
+      if (!thrown.length) obs.untested(`clicking the ${trigger.role} "${trigger.name}" on ${path} raised no exception in the browser (no page error or console error within ${patience(7_000) / 1000} s)`,
         'name in clientCrash a page and control that make the app throw while rendering in the browser');
     }
     obs.saw('exception', `${path}: after the ${trigger.role} "${trigger.name}"`);

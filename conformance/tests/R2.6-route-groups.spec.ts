@@ -6,6 +6,7 @@ import { expect, test, type Page } from '../harness/fixtures';
 import { readPageData } from '../observers/page-data';
 import { groupsInFlightText, groupsInSegment, groupsInStateTree, groupsOfDocument, profileGroupsNote } from '../observers/route-groups';
 import { scenarioFor } from '../run/profile';
+import { patience } from '../run/slow';
 
 /** A path segment written in parentheses, e.g. "(site)" or "%28site%29". */
 function groupSegments(url: string): string[] {
@@ -107,7 +108,7 @@ describeClause('R2.6', ({ parts }) => {
     const { pages } = target.scenario('routeGroups');
     const checked: { url: string; status: number }[] = [];
     const get = async (path: string) => {
-      const res = await obs.waitFor(`the answer to GET ${path}`, () => page.request.get(target.abs(path), { timeout: 10_000 }), 11_000);
+      const res = await obs.waitFor(`the answer to GET ${path}`, () => page.request.get(target.abs(path), { timeout: patience(10_000) }), 11_000);
       checked.push({ url: path, status: res.status() });
       return res;
     };
@@ -115,7 +116,9 @@ describeClause('R2.6', ({ parts }) => {
     /** The page's status and the route groups its inline flight data (its router tree) names. */
     const answer = async (path: string): Promise<{ status: number; groups: string[] }> => {
       const res = await get(path);
-      return { status: res.status(), groups: groupsInFlightText(await res.text().catch(() => '')) };
+      // A body that cannot be read is no observation of the site (never "names no group"): cantTell, naming it.
+      const text = await obs.waitFor(`the body of GET ${path}`, () => res.text(), 10_000);
+      return { status: res.status(), groups: groupsInFlightText(text) };
     };
     try {
       for (const { path, group } of pages) {

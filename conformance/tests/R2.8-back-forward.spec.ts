@@ -4,6 +4,7 @@ import { open, waitForAddress } from '../observers/navigation';
 import { quoted } from '../observers/page-text';
 import { sample } from '../observers/sample';
 import { expect, test, type Page } from '../harness/fixtures';
+import { patience } from '../run/slow';
 
 // The test names both parts, so a precondition it stops on before either is observed is theirs.
 const WANTED_SCROLL = 2000;
@@ -32,9 +33,9 @@ const scrollY = (page: Page): Promise<number> => page.evaluate(() => Math.round(
 
 /** scrollY once it holds still across two animation frames (bounded: at most 2 s of frames). */
 async function settledScrollY(page: Page): Promise<number> {
-  return page.evaluate(async () => {
+  return page.evaluate(async (boundMs) => {
     const frame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
-    const end = performance.now() + 2_000;
+    const end = performance.now() + boundMs;
     let last = window.scrollY;
     for (;;) {
       await frame();
@@ -42,7 +43,7 @@ async function settledScrollY(page: Page): Promise<number> {
       if (window.scrollY === last || performance.now() > end) return Math.round(window.scrollY);
       last = window.scrollY;
     }
-  });
+  }, patience(2_000));
 }
 
 const excerpt = (s: string): string => JSON.stringify(s.replace(/\s+/g, ' ').trim().slice(0, 120));
@@ -67,7 +68,7 @@ describeClause('R2.8', ({ parts, part }) => {
     // Follow a link to the other page without moving the scroll position first: a real click when
     // such a link is in view, else the link focused without scrolling and activated with Enter.
     const links = page.locator(`a[href="${other}"]`);
-    const found = await links.first().waitFor({ state: 'attached', timeout: 7_000 }).then(() => true, () => false);
+    const found = await links.first().waitFor({ state: 'attached', timeout: patience(7_000) }).then(() => true, () => false);
     if (!found) obs.untested(`the profile's tall page ${tall} has no link to ${other}`, `name in scroll.other a page that ${tall} links to, or add such a link`);
     const inView = await links.evaluateAll((els) => els.findIndex((el) => {
       const r = el.getBoundingClientRect();
@@ -76,7 +77,7 @@ describeClause('R2.8', ({ parts, part }) => {
     let how: string;
     if (inView >= 0) {
       how = 'click on a link in view';
-      await obs.waitFor(`a click on the link to ${other}`, () => links.nth(inView).click({ timeout: 10_000 }), 11_000);
+      await obs.waitFor(`a click on the link to ${other}`, () => links.nth(inView).click({ timeout: patience(10_000) }), 11_000);
     } else {
       how = 'link focused without scrolling, activated with Enter';
       await links.first().evaluate((el) => (el as HTMLElement).focus({ preventScroll: true }));
@@ -91,7 +92,7 @@ describeClause('R2.8', ({ parts, part }) => {
     const observed: Record<string, unknown> = { tall, other, how, maxScroll, aScroll, bScroll };
     try {
       await obs.part(part('back'), async () => {
-        await obs.waitFor('Back to be carried out', () => page.goBack({ waitUntil: 'commit', timeout: 10_000 }), 11_000);
+        await obs.waitFor('Back to be carried out', () => page.goBack({ waitUntil: 'commit', timeout: patience(10_000) }), 11_000);
         await waitForAddress(page, tall, obs, 'Back');
         obs.saw('history step', `Back from ${other} to ${tall} scrolled to ${aScroll} px`);
         const shown = await sample(() => content(page), (c) => c === aContent, 7_000);
@@ -102,7 +103,7 @@ describeClause('R2.8', ({ parts, part }) => {
         expect(Math.abs(backScroll - aScroll), `expected Back to restore ${tall}'s scroll position ${aScroll} px, saw ${backScroll} px`).toBeLessThanOrEqual(TOLERANCE);
       });
       await obs.part(part('forward'), async () => {
-        await obs.waitFor('Forward to be carried out', () => page.goForward({ waitUntil: 'commit', timeout: 10_000 }), 11_000);
+        await obs.waitFor('Forward to be carried out', () => page.goForward({ waitUntil: 'commit', timeout: patience(10_000) }), 11_000);
         await waitForAddress(page, other, obs, 'Forward');
         obs.saw('history step', `Forward from ${tall} to ${other}`);
         const shown = await sample(() => content(page), (c) => c === bContent, 7_000);
@@ -111,9 +112,9 @@ describeClause('R2.8', ({ parts, part }) => {
       });
     } finally {
       const documents = requestLog.documents(mark).map((d) => `${d.method} ${d.url}`);
-      const intact = await noReload.intact().catch(() => false);
+      const marker = await noReload.state();
       obs.advise('Back and Forward make no document request', documents.length === 0, documents.length ? quoted(documents) : 'none');
-      obs.advise('the page\'s JavaScript realm survives Back and Forward', intact, intact ? 'marker kept' : 'marker gone: the page was reloaded');
+      obs.advise('the page\'s JavaScript realm survives Back and Forward', marker.intact === true, marker.words);
       await record(testInfo, 'scroll', { ...observed, documents });
     }
   });

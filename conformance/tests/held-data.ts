@@ -6,6 +6,7 @@ import { readPageData, requestLike } from '../observers/page-data';
 import type { RequestLog } from '../observers/request-log';
 import { within } from '../observers/sample';
 import { seconds } from '../../launcher/format';
+import { patience } from '../run/slow';
 
 /**
  * Page data the client holds, and its age (K9.3's ways of observing freshness): data a prefetch
@@ -65,7 +66,7 @@ export async function loadAndAwaitPrefetch(page: Page, clock: FakeClock, obs: Ob
     );
   }
   await obs.until(`the prefetch requests for ${to} to be answered (${seen.map((s) => s.url).join(', ')})`,
-    () => seen.every((s) => s.done) && Date.now() - Math.max(...seen.map((s) => s.t)) > 1_000, 15_000);
+    () => seen.every((s) => s.done) && Date.now() - Math.max(...seen.map((s) => s.t)) > patience(1_000), 15_000);
   clicked = true;
   const requestedAt = await seen[0].at;
   const answeredAt = await clock.now();
@@ -134,7 +135,7 @@ export async function fetchByNavigationAndReturn(page: Page, log: RequestLog, cl
   const fetched = requests().map((e) => ({ url: e.url, status: e.status, cacheControl: e.responseHeaders?.['cache-control'] }));
 
   const back = log.mark();
-  await obs.waitFor(`history Back from ${to} to ${from}`, () => page.goBack({ waitUntil: 'commit', timeout: 10_000 }), 11_000);
+  await obs.waitFor(`history Back from ${to} to ${from}`, () => page.goBack({ waitUntil: 'commit', timeout: patience(10_000) }), 11_000);
   await waitForAddress(page, from, obs, `history Back from ${to}`);
   await settle(page, obs);
   // A prefetch of `to` started by the return would put a prefetched entry in place of the navigation's.

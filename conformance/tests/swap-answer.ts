@@ -1,8 +1,9 @@
 import type { BrowserContext, Page, Route } from '@playwright/test';
 import { activateLink, settle } from '../observers/navigation';
 import { isPageDataRequestOf, pageDataPath, readPageData } from '../observers/page-data';
-import { RequestLog, type LoggedRequest } from '../observers/request-log';
+import { type LoggedRequest, RequestLog } from '../observers/request-log';
 import { within } from '../observers/sample';
+import { patience } from '../run/slow';
 
 /**
  * C7.3's advisory (what a client does with page data from another build): capture one build's
@@ -39,7 +40,7 @@ export async function captureNavigation(context: BrowserContext, baseUrl: string
       captured = { url: route.request().url(), headers: route.request().headers(), body };
       await route.fulfill({ response: res, body });
     });
-    await page.goto(new URL(from, baseUrl).href, { timeout: 20_000 });
+    await page.goto(new URL(from, baseUrl).href, { timeout: patience(20_000) });
     await settle(page, undefined, 20_000);
     armed = true;
     const link = page.locator(`a[href="${to}"]:visible`).first();
@@ -47,7 +48,7 @@ export async function captureNavigation(context: BrowserContext, baseUrl: string
     await activateLink(link);
     // A preparation step, not a timed rule: give a loaded machine time.
     await within(20_000, () => captured !== undefined);
-    return { captured, log: log.entries, problem: captured ? undefined : `no page-data request for ${to} was made on ${baseUrl} within 20 s` };
+    return { captured, log: log.entries, problem: captured ? undefined : `no page-data request for ${to} was made on ${baseUrl} within ${patience(20_000) / 1000} s` };
   } catch (e) {
     return { log: [], problem: String((e as Error).message ?? e).split('\n')[0] };
   } finally {

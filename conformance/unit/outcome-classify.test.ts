@@ -77,6 +77,57 @@ describe('a test over its attempts', () => {
   });
 });
 
+describe('a retry that explains itself (issue 38)', () => {
+  const BUSY = { type: 'runner', description: JSON.stringify({ load1: 6.2, cores: 2, factor: 2, source: 'measured' }) };
+  const QUIET = { type: 'runner', description: JSON.stringify({ load1: 0.3, cores: 2, factor: 1, source: 'measured' }) };
+  const cantTell = (notes: { type: string; description?: string }[] = []) => attempt('failed', 'cantTell, tried once more: waited 30 s for /x to finish loading', [{ type: 'verdict', description: 'cantTell' }, { type: 'verdict-reason', description: 'could not complete the observation: waited 30 s (15 s × 2) for /x to finish loading: the client application to start (window.next)' }, ...notes]);
+
+  it('a first attempt that could not complete, then a pass: passed on retry, saying what it saw and that the runner was busy', () => {
+    const r = classifyTest({ attempts: [cantTell([BUSY]), attempt('passed')] });
+    expect(r.verdict).toBe('passed');
+    expect(r.retry).toMatchObject({ cause: 'harness', counted: 'passed', first: { verdict: 'cantTell' }, runner: { load1: 6.2, cores: 2 } });
+    expect(r.retry!.why).toMatch(/the first attempt could not complete its observation: waited 30 s \(15 s × 2\) for \/x to finish loading/);
+    expect(r.retry!.why).toMatch(/counted passed on retry\. Not the site: a bound of the harness's own ran out on a busy runner \(the machine was busy when it ended: 1-minute load 6\.2 on 2 cores \(3\.1 per core\)/);
+    expect(r.reason).toMatch(/^passed on retry: /);
+  });
+
+  it('on a quiet machine it says the target may have been slow, which is no contradiction', () => {
+    const r = classifyTest({ attempts: [cantTell([QUIET]), attempt('passed')] });
+    expect(r.verdict).toBe('passed');
+    expect(r.retry!.why).toMatch(/at most it was slow to answer, which no clause of the spec forbids .*not busy when it ended: 1-minute load 0\.3/);
+  });
+
+  it('a first attempt that stopped for another reason says so, not that a bound ran out', () => {
+    const r = classifyTest({ attempts: [attempt('failed', HARNESS_BUG, [BUSY]), attempt('passed')] });
+    expect(r.retry!.why).toMatch(/Not the site: the harness could not complete its observation on a busy runner/);
+  });
+
+  it('an action time-out or a harness error first is the runner\'s too', () => {
+    expect(classifyTest({ attempts: [attempt('failed', ACTION_TIMEOUT), attempt('passed')] }).retry?.cause).toBe('harness');
+    expect(classifyTest({ attempts: [attempt('timedOut', 'Test timeout of 90000ms exceeded.'), attempt('passed')] }).verdict).toBe('passed');
+  });
+
+  it('a first attempt that saw a contradiction stays cantTell: possibly the site\'s, never a pass', () => {
+    const r = classifyTest({ attempts: [attempt('failed', EXPECT_TOBE, [BUSY]), attempt('passed')] });
+    expect(r.verdict).toBe('cantTell');
+    expect(r.retry).toMatchObject({ cause: 'site', counted: 'cantTell' });
+    expect(r.reason).toMatch(/^flaky: the first attempt observed a contradiction: .*Expected: 404.*the retry passed\. The site may answer differently/s);
+  });
+
+  it('a first attempt that could not complete but whose part had failed is a contradiction too', () => {
+    const failedPart = { type: 'part', description: JSON.stringify({ part: 'scripts', verdict: 'failed', reason: 'script /a.js: answered 404' }) };
+    const r = classifyTest({ attempts: [cantTell([failedPart]), attempt('passed')] });
+    expect(r).toMatchObject({ verdict: 'cantTell', retry: { cause: 'site' } });
+    expect(r.retry!.why).toMatch(/its part scripts failed: script \/a\.js: answered 404/);
+  });
+
+  it('no retry, no note; a retry that did not pass is its own verdict', () => {
+    expect(classifyTest({ attempts: [attempt('passed')] }).retry).toBeUndefined();
+    expect(classifyTest({ attempts: [cantTell([BUSY]), cantTell([BUSY])] })).toMatchObject({ verdict: 'cantTell' });
+    expect(classifyTest({ attempts: [cantTell([BUSY]), cantTell([BUSY])] }).retry).toBeUndefined();
+  });
+});
+
 describe('expectation messages', () => {
   it('are told from other errors', () => {
     expect(isExpectation(EXPECT_TOBE)).toBe(true);

@@ -1,0 +1,132 @@
+import { EventEmitter } from 'node:events';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Page, Request, Response } from '@playwright/test';
+import { judgeAsset } from '../tests/asset-answer';
+import { cancellation, isAbort, Moves, movesOf } from '../observers/cancelled';
+import { RequestLog, wasCancelled } from '../observers/request-log';
+import { answerOf } from '../observers/site-walk';
+
+// Issue 38: a request the harness's own navigation, reset or test end cancelled is no observation
+// of the site, and never "not answered". Each test below fails when that distinction is removed.
+
+const ABORTS = ['net::ERR_ABORTED', 'NS_BINDING_ABORTED', 'cancelled', 'Load request cancelled'];
+const NETWORK_ERRORS = ['net::ERR_CONNECTION_REFUSED', 'net::ERR_CONNECTION_RESET', 'net::ERR_EMPTY_RESPONSE', 'net::ERR_BLOCKED_BY_ORB', 'net::ERR_FAILED', 'NS_ERROR_CONNECTION_REFUSED'];
+
+describe('a cancellation by the browser is told from a network error of the site', () => {
+  it.each(ABORTS)('%s is an abort', (t) => expect(isAbort(t)).toBe(true));
+  it.each(NETWORK_ERRORS)('%s is the site\'s', (t) => expect(isAbort(t)).toBe(false));
+
+  it('an abort while a move of the harness was under way is the harness\'s, in words that say so', () => {
+    const c = cancellation('net::ERR_ABORTED', 1000, 1500, [{ what: 'the harness\'s navigation to /next', at: 1200, until: 1400 }]);
+    expect(c?.by).toBe('harness');
+    expect(c?.why).toMatch(/^cancelled by the harness \(net::ERR_ABORTED\): the harness's navigation to \/next while it was in flight — no observation of the site/);
+    expect(c?.why).not.toMatch(/not answered/);
+  });
+
+  it('an abort with no move of the harness was the page\'s own; a move over before the request started does not count', () => {
+    expect(cancellation('net::ERR_ABORTED', 1000, 1500, [])?.by).toBe('page');
+    expect(cancellation('net::ERR_ABORTED', 1000, 1500, [{ what: 'earlier', at: 100, until: 900 }])?.by).toBe('page');
+    expect(cancellation('net::ERR_ABORTED', 1000, 1500, [{ what: 'later', at: 1600 }])?.by).toBe('page');
+  });
+
+  it('a network error is never a cancellation, whatever the harness did', () => {
+    fc.assert(fc.property(fc.constantFrom(...NETWORK_ERRORS), fc.array(fc.record({ what: fc.string(), at: fc.nat(3000) })), (text, moves) => {
+      expect(cancellation(text, 1000, 2000, moves)).toBeUndefined();
+    }));
+  });
+});
+
+describe('C7.4 judges only the site\'s answers', () => {
+  it('a cancelled script or stylesheet is set apart, never "not answered"', () => {
+    fc.assert(fc.property(fc.constantFrom('script' as const, 'stylesheet' as const), fc.constantFrom(...ABORTS), fc.webUrl(), (type, text, url) => {
+      const why = cancellation(text, 1, 2, [{ what: 'the walk moving on', at: 1 }])!.why;
+      const j = judgeAsset({ url, type, failure: text, cancelled: why });
+      expect(j.kind).toBe('cancelled');
+      expect('words' in j && j.words).not.toMatch(/not answered/);
+    }));
+  });
+
+  it('a network error without an answer is not answered (the site\'s failure); an answer that came is judged whatever followed', () => {
+    for (const text of NETWORK_ERRORS) expect(judgeAsset({ url: 'http://x/a.js', type: 'script', failure: text })).toEqual({ kind: 'bad', words: `script http://x/a.js: not answered (${text})` });
+    expect(judgeAsset({ url: 'http://x/a.css', type: 'stylesheet', status: 200, contentType: 'text/plain', failure: 'net::ERR_ABORTED' }).kind).toBe('bad');
+    expect(judgeAsset({ url: 'http://x/a.js', type: 'script', status: 200, contentType: 'text/javascript' }).kind).toBe('ok');
+    expect(judgeAsset({ url: 'http://x/a.js', type: 'script', pending: true }).kind).toBe('pending');
+  });
+});
+
+/** A Playwright request as far as the request log and the walk read it. */
+function fakeRequest(url: string, failure?: string): Request {
+  return {
+    url: () => url, method: () => 'GET', resourceType: () => 'script', headers: () => ({}), isNavigationRequest: () => false,
+    frame: () => undefined, failure: () => (failure ? { errorText: failure } : null),
+  } as unknown as Request;
+}
+
+/** A page that emits request events and whose goto the harness calls (movesOf wraps it). */
+function fakePage(): Page & EventEmitter {
+  const page = new EventEmitter() as unknown as Page & EventEmitter & Record<string, unknown>;
+  for (const name of ['goto', 'goBack', 'goForward', 'reload', 'setContent', 'close']) page[name] = async () => null;
+  (page as unknown as { mainFrame(): unknown }).mainFrame = () => ({});
+  return page;
+}
+
+describe('the request log says who cancelled a request', () => {
+  it('a request in flight when the harness navigated, then aborted: cancelled by the harness, not the site', async () => {
+    const page = fakePage();
+    const log = new RequestLog(page);
+    const r = fakeRequest('http://t/_next/static/chunks/a.js', 'net::ERR_ABORTED');
+    page.emit('request', r);
+    await page.goto('http://t/next');
+    page.emit('requestfailed', r);
+    expect(log.entries[0]).toMatchObject({ failure: 'net::ERR_ABORTED', cancelledBy: 'harness' });
+    expect(log.entries[0].cancelled).toMatch(/cancelled by the harness .*navigation to \/next/);
+    expect(wasCancelled(log.entries[0])).toBe(true);
+    expect(JSON.stringify(log.extract())).toMatch(/cancelled by the harness/);
+  });
+
+  it('a network error stays the site\'s failure', async () => {
+    const page = fakePage();
+    const log = new RequestLog(page);
+    const r = fakeRequest('http://t/a.js', 'net::ERR_CONNECTION_RESET');
+    page.emit('request', r);
+    await page.goto('http://t/next');
+    page.emit('requestfailed', r);
+    expect(log.entries[0].failure).toBe('net::ERR_CONNECTION_RESET');
+    expect(wasCancelled(log.entries[0])).toBe(false);
+  });
+
+  it('at the end of the test, what is still in flight is the harness no longer watching, and a later abort is the harness\'s', () => {
+    const page = fakePage();
+    const log = new RequestLog(page);
+    const a = fakeRequest('http://t/a.js');
+    const b = fakeRequest('http://t/b.js', 'net::ERR_ABORTED');
+    page.emit('request', a);
+    page.emit('request', b);
+    log.close();
+    expect(log.entries[0].unfinished).toMatch(/still in flight at the end of the test: not waited for by the harness/);
+    page.emit('requestfailed', b);
+    expect(log.entries[1].cancelledBy).toBe('harness');
+  });
+});
+
+describe('the every-page walk records a request its own next navigation cut as cancelled by the harness', () => {
+  it('no answer, aborted after the walk moved on: cancelled, never a failure of the site', async () => {
+    const page = fakePage();
+    const moves = movesOf(page);
+    const started = Date.now() - 10;
+    await page.goto('http://t/demos/links/2');
+    const r = fakeRequest('http://t/_next/static/chunks/app/demos/crash/page-1.js', 'net::ERR_ABORTED');
+    const a = await answerOf(r, null, started, moves);
+    expect(a).toEqual({ cancelled: expect.stringMatching(/^cancelled by the harness \(net::ERR_ABORTED\): the harness's navigation to \/demos\/links\/2/) });
+    expect(judgeAsset({ url: r.url(), type: 'script', ...a }).kind).toBe('cancelled');
+  });
+
+  it('an answer that came is the answer; none within the bound is pending; a network error is the site\'s', async () => {
+    const moves = new Moves();
+    const res = { status: () => 200, allHeaders: async () => ({ 'content-type': 'text/javascript' }), headers: () => ({}) } as unknown as Response;
+    expect(await answerOf(fakeRequest('http://t/a.js'), res, 0, moves)).toEqual({ status: 200, contentType: 'text/javascript' });
+    expect(await answerOf(fakeRequest('http://t/a.js'), undefined, 0, moves)).toEqual({ pending: true });
+    expect(await answerOf(fakeRequest('http://t/a.js', 'net::ERR_CONNECTION_REFUSED'), null, 0, moves)).toEqual({ failure: 'net::ERR_CONNECTION_REFUSED' });
+  });
+});
