@@ -1,6 +1,7 @@
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { join } from 'node:path';
 import type { Mode } from './spec/clauses';
+import { chromiumTrustArgs } from './conformance/harness/access';
 import { CHROMIUM_ARGS, lookupChromium } from './conformance/harness/browser';
 import { currentRun } from './conformance/run/channel';
 import { blobFileName } from './conformance/run/facts';
@@ -59,7 +60,9 @@ export default defineConfig<{ mode: Mode }>({
     // after the fake clock). Tests that need an empty HTTP cache within the test open their own
     // context. --isolate: one per test.
     screenshot: 'on',
-    launchOptions: { executablePath: browser?.executablePath, args: CHROMIUM_ARGS },
+    // The run's trust (conformance/run/access.ts): the public keys Node accepted, and --insecure's switch.
+    launchOptions: { executablePath: browser?.executablePath, args: [...CHROMIUM_ARGS, ...chromiumTrustArgs(run.access)] },
+    ...(run.access?.trust.insecure ? { ignoreHTTPSErrors: true } : {}),
   },
   projects: [project('static'), project('server'), siteProject('static'), siteProject('server')],
 });

@@ -1,25 +1,17 @@
 // npm run conformance (installed: npx spec-conformance) — the main job. Flags: ./usage.ts; config
-// file: ../config/ (docs/config.md). The run protocol: docs/design.md.
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { signalExitCode } from '../../launcher/exit-code';
-import { spawnGuarded } from '../../launcher/group';
-import { onStopSignal, type StopSignal } from '../../launcher/signals';
-import type { LastRun } from '../report/publish';
+// file: ../config/ (docs/config.md). The run protocol: docs/design.md. A thin layer over the
+// library (./api.ts, `run(config)`): flags → config → run → the exit code.
+import { onStopSignal } from '../../launcher/signals';
 import { parseRunArgs, UsageError } from '../run/args';
-import { runEnv, writeRunFile } from '../run/channel';
-import type { Run } from '../run/model';
+import { execute } from './api';
 import { resolveRun } from './resolve-run';
-import { hasReferenceSite, suiteRoot, versionLine } from './suite-root';
+import { hasReferenceSite, versionLine } from './suite-root';
 import { usage } from './usage';
 
 // A signal before Playwright starts ends the CLI at once (nothing is running yet that needs a gentle stop).
 onStopSignal();
 
 async function main(argv: string[]): Promise<number> {
-  let run: Run;
-  let summary: string | undefined;
-  let root: string;
   try {
     const args = parseRunArgs(argv);
     if (args.help) {
@@ -30,68 +22,15 @@ async function main(argv: string[]): Promise<number> {
       console.log(versionLine());
       return 0;
     }
-    const resolved = await resolveRun(args);
-    run = resolved.run;
-    summary = resolved.settings.summary;
-    // Where Playwright runs the suite from (installed: a copy outside node_modules, see suite-root.ts).
-    root = suiteRoot();
+    const { run, settings } = await resolveRun(args);
+    // From here a stop signal stops Playwright gently: what finished is still reported.
+    const stop = new AbortController();
+    onStopSignal((sig) => stop.abort(sig));
+    return (await execute(run, settings, { signal: stop.signal })).code;
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     console.error(e.message);
-    return 2;
-  }
-  const file = writeRunFile(run);
-  const started = new Date();
-  // The package's own Playwright (installed: bundled in its tarball, never the project's copy).
-  let bin = '';
-  try { bin = require.resolve('@playwright/test/cli'); } catch { /* reported below */ }
-  if (!bin || !existsSync(bin)) {
-    console.error('Playwright is not installed here: run npm install first.');
-    return 2;
-  }
-  const config = join(root, 'playwright.config.ts');
-  const pwArgs = run.kind === 'merge'
-    ? ['merge-reports', '--config', config, run.mergeFrom!]
-    : ['test', '--config', config, ...run.targets.flatMap((t) => ['--project', t.mode]), ...run.options.playwrightArgs];
-  // Playwright in its own process group under guard.cjs: it goes when this process goes, however.
-  const pw = spawnGuarded(process.execPath, [bin, ...pwArgs], { cwd: root, env: { ...process.env, ...runEnv(file), NEXT_TELEMETRY_DISABLED: '1' } });
-  let stoppedBy: StopSignal | undefined;
-  onStopSignal((sig) => {
-    stoppedBy = sig;
-    console.error(`\n${sig}: stopping the run (what finished is still reported)…`);
-    // SIGINT is Playwright's own graceful stop: global teardown runs and the reporter writes what it has.
-    pw.signal('SIGINT');
-    setTimeout(() => pw.signal('SIGKILL'), 10_000).unref();
-  });
-  const code = await pw.exited;
-  console.log(`Wall time: ${((Date.now() - started.getTime()) / 1000).toFixed(1)} s`);
-  if (stoppedBy) return signalExitCode(stoppedBy);
-  const last = lastRun(run.out, started);
-  if (summary && last?.status === 'report') appendSummary(summary, join(run.out, 'conformance.md'));
-  if (last?.status === 'not-run') return 2; // its reason is already printed
-  // A report of this run: its gate is the exit code. Tests that failed as their expectations say
-  // (known deviations) make Playwright exit 1, yet the gate passes (conformance/report/gate.ts).
-  if (last?.status === 'report') return last.gatePassed ? 0 : 1;
-  return code === 0 ? 0 : 1;
-}
-
-/** --summary: the Markdown report appended to a file (GitHub's job summary is one such file). */
-function appendSummary(file: string, markdown: string): void {
-  try {
-    appendFileSync(file, `${readFileSync(markdown, 'utf8').trimEnd()}\n\n`);
-    console.log(`Summary: ${markdown} appended to ${file}`);
-  } catch (e) {
-    console.error(`--summary ${file}: could not append the report (${(e as Error).message.split('\n')[0]}).`);
-  }
-}
-
-/** What the reporter wrote in last-run.json during this run, if it did. */
-function lastRun(out: string, since: Date): LastRun | undefined {
-  try {
-    const last = JSON.parse(readFileSync(join(out, 'last-run.json'), 'utf8')) as LastRun;
-    return new Date(last.finishedAt) >= since ? last : undefined;
-  } catch {
-    return undefined;
+    return e.exitCode;
   }
 }
 

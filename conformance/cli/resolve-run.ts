@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { configFor, settle, type Settings, type TargetSetting } from '../config/apply';
+import type { LoadedConfig } from '../config/load';
 import type { Expectation } from '../expectations/model';
 import { lookupChromium, wantsWindow } from '../harness/browser';
 import { loadProfile } from '../run/profile';
@@ -14,6 +15,8 @@ import { discoverProfile } from './discovery-step';
 import { readDiscovery } from '../discovery/store';
 import { resolveExpectations } from '../expectations/model';
 import { hasReferenceSite, isInstalled } from './suite-root';
+import { finishAccess, refreshPins, startAccess } from './access-step';
+import { describeAccess } from '../run/access';
 
 /** With no target and no config, in an installed package (no reference site to build): what to give. */
 export const NOTHING_TO_JUDGE = 'Nothing to judge: give --target <url> --mode static|server, or write a spec-conformance.config.{ts,mjs,json} in this folder (or name one with --config <file>) listing the targets; see --help and docs/config.md.';
@@ -24,8 +27,8 @@ export const NOTHING_TO_JUDGE = 'Nothing to judge: give --target <url> --mode st
  * folder, the browser, the profiles, the targets and the other builds (each probed once,
  * bounded). Any problem is a UsageError: one sentence, exit 2.
  */
-export async function resolveRun(args: RunArgs, log: (line: string) => void = (l) => process.stdout.write(`${l}\n`), cwd = process.cwd()): Promise<{ run: Run; settings: Settings }> {
-  const settings = settle(args, await configFor(args, cwd), cwd);
+export async function resolveRun(args: RunArgs, log: (line: string) => void = (l) => process.stdout.write(`${l}\n`), cwd = process.cwd(), loaded?: LoadedConfig): Promise<{ run: Run; settings: Settings }> {
+  const settings = settle(args, loaded ?? await configFor(args, cwd), cwd);
   if (settings.configFile) log(`Config: ${settings.configFile}`);
   // Known deviations (the config's, then --expectations): checked now, applied by the gate.
   const expectations = checkedExpectations(settings);
@@ -52,8 +55,16 @@ export async function resolveRun(args: RunArgs, log: (line: string) => void = (l
     const modes = args.projects.length ? MODES.filter((m) => args.projects.includes(m)) : [...MODES];
     return { run: { ...base, targets: modes.map((m) => ({ ...referenceTarget(m), ...(hand ? { profile: hand } : {}) })) }, settings };
   }
+  // The trust and credentials, for every request from here on; sent only to these origins.
+  startAccess(settings.access, settings.targets.flatMap((t) => [normaliseUrl(t.url, flagOf(t, settings)), ...(t.otherBuild ? [normaliseUrl(t.otherBuild, t.from === 'flag' ? '--other-build' : `the other build of ${flagOf(t, settings)}`)] : [])]));
   const targets: RunTarget[] = [];
-  for (const s of [...settings.targets].sort((a, b) => MODES.indexOf(a.mode) - MODES.indexOf(b.mode))) targets.push(await resolveTarget(s, base, settings, log));
+  try {
+    for (const s of [...settings.targets].sort((a, b) => MODES.indexOf(a.mode) - MODES.indexOf(b.mode))) targets.push(await resolveTarget(s, base, settings, log));
+  } finally {
+    base.access = finishAccess();
+  }
+  const said = describeAccess(base.access);
+  if (said) log(`Access: ${said}`);
   // Only from this run's crawl: an earlier run into the same folder may have left its discovery there.
   const crawled = targets.some((t) => t.profile.source === 'discovered' || t.profile.source === 'merged');
   const observations = crawled ? readDiscovery(base.out)?.observations : undefined;
@@ -62,7 +73,7 @@ export async function resolveRun(args: RunArgs, log: (line: string) => void = (l
 
 /** One target by URL: probed, its other build checked, its profile read or discovered, its scenarios pre-flighted. */
 async function resolveTarget(s: TargetSetting, base: Run, settings: Settings, log: (line: string) => void): Promise<RunTarget> {
-  const flag = s.from === 'flag' ? '--target' : `the ${s.mode} target of ${settings.configFile}`;
+  const flag = flagOf(s, settings);
   const hand = s.profile ? readProfile(s.profile) : undefined;
   const target = normaliseUrl(s.url, flag);
   const probe = await probeOrFail(target, flag);
@@ -80,6 +91,10 @@ async function resolveTarget(s: TargetSetting, base: Run, settings: Settings, lo
     log(`Pre-flight of the profile's scenarios against ${target}:\n${renderPreflight(checks)}`);
   }
   return t;
+}
+
+function flagOf(s: TargetSetting, settings: Settings): string {
+  return s.from === 'flag' ? '--target' : `the ${s.mode} target of ${settings.configFile}`;
 }
 
 function checkedExpectations(settings: Settings): Expectation[] {
@@ -106,16 +121,21 @@ function normaliseUrl(raw: string, flag: string): string {
   try {
     const u = new URL(raw);
     if (!/^https?:$/.test(u.protocol)) throw new Error('only http and https are supported');
+    // A URL is written into the report: credentials never go in one.
+    if (u.username || u.password) throw new UsageError(`${flag} holds a user name or password in its address: give them in SPEC_CONFORMANCE_USER and SPEC_CONFORMANCE_PASSWORD instead (the address is written into the report).`);
     return u.toString().replace(/\/$/, '');
   } catch (e) {
+    if (e instanceof UsageError) throw e;
     throw new UsageError(`${flag} "${raw}" is not a usable URL (${(e as Error).message}): give a full address such as http://127.0.0.1:3000.`);
   }
 }
 
 async function probeOrFail(url: string, flag: string): Promise<ProbeResult> {
   const p = await probeTarget(url);
-  const why = p.error ?? `Target ${url} is unreachable.`;
-  if (!p.reachable) throw new UsageError(flag === '--target' ? why : why.replace(/^Target /, `${flag} `));
+  const why = p.error ?? p.refusal ?? `Target ${url} is unreachable.`;
+  if (!p.reachable || p.refusal) throw new UsageError(flag === '--target' ? why : why.replace(/^Target /, `${flag} `));
+  // Chromium is told to accept the certificate Node just accepted (access-step.ts).
+  refreshPins();
   return p;
 }
 

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Mode } from '../../spec/clauses';
 import type { Expectation, ExpectationsInput } from '../expectations/model';
 import { UsageError, type RunArgs } from '../run/args';
+import { settleAccess, type SettledAccess } from './access';
 import { CONFIG_BASENAME, findConfigFile, loadConfig, type LoadedConfig } from './load';
 
 /** One deployment to judge, by URL, with its paths made absolute. */
@@ -37,6 +38,8 @@ export interface Settings {
   discovery: { enabled: boolean; maxPages?: number; ignoreRobots: boolean };
   /** The config's first, then the flags' (later ones win for the same clause or part and mode). */
   expectations: ExpectationSource[];
+  /** Trust and credentials (config/access.ts): the facts, and the secrets kept apart. */
+  access: SettledAccess;
 }
 
 /** The config named by --config, else the one in the working directory, else none. */
@@ -57,7 +60,7 @@ export async function configFor(args: Pick<RunArgs, 'config'>, cwd = process.cwd
  * config's targets. Paths in the config are relative to its folder, on the command line to the
  * working directory.
  */
-export function settle(args: RunArgs, loaded: LoadedConfig | undefined, cwd = process.cwd()): Settings {
+export function settle(args: RunArgs, loaded: LoadedConfig | undefined, cwd = process.cwd(), env: NodeJS.ProcessEnv = process.env): Settings {
   const c = loaded?.config ?? {};
   const from = loaded ? `${loaded.file}` : '';
   const inConfig = (p: string) => resolve(loaded!.dir, p);
@@ -104,5 +107,6 @@ export function settle(args: RunArgs, loaded: LoadedConfig | undefined, cwd = pr
       ignoreRobots: args.ignoreRobots || (typeof d === 'object' && d.ignoreRobots === true),
     },
     expectations,
+    access: settleAccess(args, loaded, env, cwd),
   };
 }

@@ -1,5 +1,7 @@
 import { chromium } from '@playwright/test';
+import { chromiumTrustArgs, currentAccess } from '../harness/access';
 import { CHROMIUM_ARGS, lookupChromium } from '../harness/browser';
+import { contextTrust, injectAccess } from '../harness/browser-access';
 import { Frontier } from './frontier';
 import { routeShape } from '../crawl/shape';
 import { allowedBy, loadRobots, loadSitemapPaths } from './site-files';
@@ -56,14 +58,16 @@ export async function crawl(opts: CrawlOptions): Promise<Crawl> {
     if (!found.ok) throw new Error(found.message);
     executablePath = found.choice.executablePath;
   }
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  // The run's trust and credentials, as in the suite's browsers (harness/browser-access.ts).
+  const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, ...chromiumTrustArgs(currentAccess()?.facts)] });
   const pages: CrawledPage[] = [];
   const clicks: ClickFact[] = [];
   const probes: CrawledPage[] = [];
   let followUpMs = 0;
   let stoppedBy: Crawl['stoppedBy'];
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    await injectAccess(browser);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, ...contextTrust() });
     const deadline = started + timeBudgetMs;
     let active = 0;
     const menusOpened = new Set<string>();

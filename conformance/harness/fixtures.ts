@@ -1,6 +1,7 @@
 import { test as base, expect, type Page, type Request } from '@playwright/test';
 import { clauseById, type Mode } from '../../spec/clauses';
 import { axeViolations, type AxeViolation } from './axe';
+import { injectAccess } from './browser-access';
 import { clauseIdsOf, markInapplicable, markUntested } from './clause';
 import { FakeClock } from './clock';
 import { Faults } from './faults';
@@ -49,8 +50,15 @@ interface Fixtures {
   obs: Observer;
 }
 
-export const test = base.extend<Fixtures & { mode: Mode }, { pagePool: PagePool; runFactsNote: RunFactsNote }>({
+export const test = base.extend<Fixtures & { mode: Mode }, { pagePool: PagePool; runFactsNote: RunFactsNote; access: void }>({
   mode: ['static', { option: true }],
+
+  // Auto, once per worker's browser: the run's credentials and headers, on the target origins only (browser-access.ts).
+  access: [async ({ browser }, use) => {
+    const stop = await injectAccess(browser);
+    await use();
+    await stop();
+  }, { scope: 'worker', auto: true }],
 
   runFactsNote: [async ({}, use) => {
     await use(new RunFactsNote());

@@ -1,5 +1,6 @@
 import type { Browser, Page, Request } from '@playwright/test';
 import { LATE, orLate } from './bound';
+import { contextTrust } from './browser-access';
 import { settle } from './navigation';
 import { readPageData, requestLike } from './page-data';
 import { groupsInSegment, groupsOfDocument } from './route-groups';
@@ -60,7 +61,7 @@ export interface WalkOptions {
 export const WALK_DEFAULTS: WalkOptions = { tabs: 6, quietMs: 500, maxMs: 3_000, answerMs: 10_000 };
 
 export async function walkSite(browser: Browser, baseURL: string, paths: string[], opts: WalkOptions = WALK_DEFAULTS): Promise<WalkPage[]> {
-  const context = await browser.newContext({ baseURL });
+  const context = await browser.newContext({ baseURL, ...contextTrust() });
   try {
     const results: WalkPage[] = new Array(paths.length);
     let next = 0;

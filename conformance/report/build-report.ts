@@ -21,6 +21,7 @@ export interface BuildInput {
   startedAt: Date;
   finishedAt: Date;
   mutation?: Report['mutation'];
+  access?: Report['access'];
   clauses?: readonly Clause[];
   /** Known deviations the gate holds verdicts to (Run.expectations). */
   expectations?: readonly Expectation[];
@@ -91,6 +92,7 @@ export function buildReport(input: BuildInput): Report {
     totals,
     gate: { passed: reasons.length === 0, scope: input.gateScope, reasons, ...(gate.expected.length ? { expected: gate.expected } : {}) },
     ...(gate.expectations ? { expectations: gate.expectations } : {}),
+    ...(input.access ? { access: input.access } : {}),
     mutation: input.mutation,
   };
 }

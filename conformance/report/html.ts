@@ -4,6 +4,7 @@ import type { ClauseResult, ClauseRow, Report, TestRecord, Verdict } from './mod
 import { renderObservedHtml } from './observed';
 import { escapeHtml as esc } from './escape';
 import { ABOUT_FILE } from './about';
+import { describeAccess } from '../run/access';
 
 /**
  * One self-contained HTML page (inline CSS and a few lines of script, nothing fetched) that an
@@ -27,6 +28,7 @@ export function renderHtml(r: Report): string {
 <dl class="facts">
 ${r.targets.map((t) => `<dt>${esc(t.mode)} target</dt><dd><a href="${esc(t.url)}">${esc(t.url)}</a>${t.reference ? ' — reference site built by the harness' : ''}<br><span class="muted">profile ${esc(t.profile)}${t.framework ? ` · ${esc(t.framework)}${t.frameworkVersion ? ` ${esc(t.frameworkVersion)}` : ''}` : ''}${t.buildId ? ` · build id <code>${esc(t.buildId)}</code>` : ''}${t.deploymentId ? ` · deployment id <code>${esc(t.deploymentId)}</code>` : ''}${t.isThisKind === false ? ` · <strong>not this kind of site</strong>: ${esc(t.kindReason ?? '')}` : ''}</span></dd>`).join('\n')}
 <dt>Browser</dt><dd>${esc(r.browser ? `${r.browser.name} ${r.browser.version ?? ''} (${r.browser.source ?? ''})` : 'unknown')}</dd>
+${r.access ? `<dt>Access</dt><dd>${esc(describeAccess(r.access) ?? '')}</dd>` : ''}
 <dt>Suite</dt><dd>${esc(r.suite.name)} ${esc(r.suite.version)}${r.suite.gitSha ? ` · <code>${esc(r.suite.gitSha.slice(0, 12))}</code>` : ''} · report schema ${esc(r.schemaVersion)}</dd>
 <dt>Time</dt><dd>${esc(r.startedAt)} → ${esc(r.finishedAt)} (${(r.durationMs / 1000).toFixed(1)} s)</dd>
 ${r.mutation ? `<dt>Mutation score</dt><dd>${(r.mutation.score * 100).toFixed(0)}% — ${r.mutation.killed} of ${r.mutation.total} mutants killed, ${r.mutation.collateral} collateral failures <span class="muted">(${esc(r.mutation.at)})</span></dd>` : ''}

@@ -1,6 +1,7 @@
 import { describeCounts, type Count } from '../outcome/subject';
 import type { ClauseResult, Report, Verdict } from './model';
 import { renderObservedMarkdown } from './observed';
+import { describeAccess } from '../run/access';
 
 const ICON: Record<Verdict, string> = { passed: '✅ passed', failed: '❌ failed', cantTell: '❔ cantTell', inapplicable: '➖ inapplicable', untested: '⏸ untested' };
 
@@ -16,6 +17,7 @@ export function renderMarkdown(r: Report): string {
   lines.push(`## Conformance: ${r.gate.passed ? 'gate passed' : 'gate FAILED'}${nExpected ? ` (${nExpected} clause verdict${nExpected === 1 ? '' : 's'} not passed, as expected: known deviations)` : ''}`);
   lines.push('');
   for (const t of r.targets) lines.push(`- **${t.mode}**: ${t.url}${t.reference ? ' (reference site)' : ''}${t.buildId ? ` · build ${t.buildId}` : ''}`);
+  if (r.access) lines.push(`- access: ${describeAccess(r.access)}`);
   lines.push(`- totals: ${Object.entries(r.totals.all).filter(([, n]) => n > 0).map(([v, n]) => `${n} ${v}`).join(', ')}`);
   if (r.mutation) lines.push(`- mutation score: ${(r.mutation.score * 100).toFixed(0)}% (${r.mutation.killed}/${r.mutation.total} killed), collateral ${r.mutation.collateral}`);
   lines.push('');

@@ -94,6 +94,7 @@ export default class ConformanceReporter implements Reporter {
       gateScope: facts[0]?.gateScope ?? currentRun().gateScope,
       targets: targetsFromFacts(facts, modes),
       browser: browserFromFacts(facts),
+      access: facts.find((f) => f.access)?.access,
       suite: suiteInfo(),
       startedAt: this.startedAt,
       finishedAt: new Date(),

@@ -1,5 +1,6 @@
 import type { Mode } from '../../spec/clauses';
 import type { Expectation } from '../expectations/model';
+import type { AccessFacts } from './access';
 import type { TargetProfile } from './profile';
 
 /**
@@ -31,6 +32,11 @@ export interface Run {
    * --expectations and the config's `expectations`: the gate holds each verdict to them.
    */
   expectations?: Expectation[];
+  /**
+   * The trust and the credentials' facts (access.ts), settled once by the CLI; absent: the usual
+   * trust, nothing sent. Never a secret: those travel in the environment only.
+   */
+  access?: AccessFacts;
 }
 
 export interface RunTarget {

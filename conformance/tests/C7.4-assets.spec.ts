@@ -1,5 +1,6 @@
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
+import { contextTrust } from '../harness/browser-access';
 import { requestEvidence } from '../harness/evidence';
 import { expect, test } from '../harness/fixtures';
 import { settle } from '../harness/navigation';
@@ -36,7 +37,7 @@ interface FirstLoad { path: string; scripts: LoggedRequest[]; styles: LoggedRequ
  * leaves the test untested (site-page.ts): nothing about the site's assets was seen on it.
  */
 async function firstLoad(browser: Browser, baseUrl: string, path: string, scenario: string, obs: Observer): Promise<FirstLoad> {
-  const context = await browser.newContext({ baseURL: baseUrl });
+  const context = await browser.newContext({ baseURL: baseUrl, ...contextTrust() });
   try {
     const page = await context.newPage();
     const log = new RequestLog(page);

@@ -1,0 +1,37 @@
+import { pemCertificates, type SettledAccess } from '../config/access';
+import { currentAccess, spkiHash, useAccess } from '../harness/access';
+import { acceptedKeys, closeSiteConnections } from '../harness/site-fetch';
+import type { AccessFacts } from '../run/access';
+
+/**
+ * The run's access in the CLI's own process (issue 35): set before the first request to a target
+ * (so the probe, pre-flight and discovery use it), its Chromium pins completed as each target's
+ * certificate is accepted, and its facts handed to the Run at the end — never its secrets.
+ */
+export function startAccess(settled: SettledAccess, urls: string[]): void {
+  const origins = [...new Set(urls.map((u) => new URL(u).origin))];
+  const facts: AccessFacts = { ...settled.facts, trust: { ...settled.facts.trust, pins: [] }, origins };
+  useAccess({ facts, secrets: settled.secrets, ...(settled.caPem ? { caPem: settled.caPem } : {}) });
+  refreshPins();
+}
+
+/**
+ * Chromium's half of the trust: the CA file's public keys (a server that sends its chain) and the
+ * key of each certificate Node accepted from a target's origin (verified with the CA, or --insecure).
+ */
+export function refreshPins(): void {
+  const a = currentAccess();
+  if (!a) return;
+  const pins = new Set<string>();
+  if (!a.facts.trust.insecure) for (const pem of pemCertificates(a.caPem ?? '')) pins.add(spkiHash(pem));
+  if (a.facts.trust.ca || a.facts.trust.insecure) for (const o of a.facts.origins) for (const k of acceptedKeys.get(o) ?? []) pins.add(k);
+  useAccess({ ...a, facts: { ...a.facts, trust: { ...a.facts.trust, pins: [...pins] } } });
+}
+
+/** The facts for the Run (undefined when the run uses the usual trust and sends nothing); closes Node's connections. */
+export function finishAccess(): AccessFacts | undefined {
+  refreshPins();
+  closeSiteConnections();
+  const f = currentAccess()?.facts;
+  return f && (f.trust.ca || f.trust.insecure || f.credentials || f.headers) ? f : undefined;
+}
