@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { pemCertificates, type SettledAccess } from '../config/access';
 import { currentAccess, spkiHash, useAccess } from '../harness/access';
 import { acceptedKeys, closeSiteConnections } from '../harness/site-fetch';
@@ -16,15 +17,16 @@ export function startAccess(settled: SettledAccess, urls: string[]): void {
 }
 
 /**
- * Chromium's half of the trust: the CA file's public keys (a server that sends its chain) and the
- * key of each certificate Node accepted from a target's origin (verified with the CA, or --insecure).
+ * Chromium's half of the trust, one decision with Node's: the CA file's public keys (for a server
+ * that sends its chain) and the key of each certificate Node accepted from a target's origin —
+ * verified with the CA file, the usual roots or NODE_EXTRA_CA_CERTS, or taken as it came with --insecure.
  */
 export function refreshPins(): void {
   const a = currentAccess();
   if (!a) return;
   const pins = new Set<string>();
-  if (!a.facts.trust.insecure) for (const pem of pemCertificates(a.caPem ?? '')) pins.add(spkiHash(pem));
-  if (a.facts.trust.ca || a.facts.trust.insecure) for (const o of a.facts.origins) for (const k of acceptedKeys.get(o) ?? []) pins.add(k);
+  if (a.facts.trust.ca) for (const pem of pemCertificates(readCaFile(a.facts.trust.ca))) pins.add(spkiHash(pem));
+  for (const o of a.facts.origins) for (const k of acceptedKeys.get(o) ?? []) pins.add(k);
   useAccess({ ...a, facts: { ...a.facts, trust: { ...a.facts.trust, pins: [...pins] } } });
 }
 
@@ -33,5 +35,13 @@ export function finishAccess(): AccessFacts | undefined {
   refreshPins();
   closeSiteConnections();
   const f = currentAccess()?.facts;
-  return f && (f.trust.ca || f.trust.insecure || f.credentials || f.headers) ? f : undefined;
+  return f && (f.trust.ca || f.trust.insecure || f.trust.pins.length || f.credentials || f.headers) ? f : undefined;
+}
+
+function readCaFile(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
 }

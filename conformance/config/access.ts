@@ -17,7 +17,7 @@ const ENV = ACCESS_ENV;
 export interface SettledAccess {
   facts: Omit<AccessFacts, 'origins' | 'trust'> & { trust: Omit<AccessFacts['trust'], 'pins'> };
   secrets: AccessSecrets;
-  /** The CA file's certificates (PEM), read and checked. */
+  /** With a CA file: its certificates (PEM), read and checked, and NODE_EXTRA_CA_CERTS's (Node's `ca` replaces them otherwise). */
   caPem?: string;
 }
 
@@ -39,10 +39,10 @@ export function settleAccess(
     : c.ca !== undefined ? { file: resolve(loaded!.dir, c.ca), from: `"ca" of ${inConfig}` } : undefined;
   const insecure = args.insecure ? '--insecure' : envInsecure ? `${ENV.insecure}=${env[ENV.insecure]}` : c.insecure === true ? `"insecure" of ${inConfig}` : undefined;
   if (ca && insecure) throw new UsageError(`${ca.from} and ${insecure} do not go together: trust the certificate authority, or accept an untrusted certificate, not both.`);
-  // NODE_EXTRA_CA_CERTS, set for Node, becomes the whole run's choice (the browser trusts it too).
-  const chosen = ca ?? (!insecure && env.NODE_EXTRA_CA_CERTS ? { file: resolve(cwd, env.NODE_EXTRA_CA_CERTS), from: 'NODE_EXTRA_CA_CERTS' } : undefined);
-  const caPem = chosen ? readCa(chosen.file, chosen.from) : undefined;
-  const trust = insecure ? { insecure: true, from: insecure } : chosen ? { insecure: false, ca: chosen.file, from: chosen.from } : { insecure: false };
+  // NODE_EXTRA_CA_CERTS needs no choice: Node's own requests honour it, and the browser is told to
+  // accept each target's certificate as Node accepted it (cli/access-step.ts). With a CA file it is kept beside it.
+  const caPem = ca ? [readCa(ca.file, ca.from), ...(env.NODE_EXTRA_CA_CERTS ? [readExtra(env.NODE_EXTRA_CA_CERTS)] : [])].join('\n') : undefined;
+  const trust = insecure ? { insecure: true, from: insecure } : ca ? { insecure: false, ca: ca.file, from: ca.from } : { insecure: false };
 
   const secrets: AccessSecrets = { headers: {} };
   const facts: SettledAccess['facts'] = { trust };
@@ -123,6 +123,15 @@ function readCa(file: string, from: string): string {
     }
   }
   return blocks.join('\n');
+}
+
+/** NODE_EXTRA_CA_CERTS's certificates, as Node reads them at start (a file it cannot read is skipped, as Node does with a warning). */
+function readExtra(file: string): string {
+  try {
+    return pemCertificates(readFileSync(file, 'utf8')).join('\n');
+  } catch {
+    return '';
+  }
 }
 
 export function pemCertificates(text: string): string[] {

@@ -1,5 +1,5 @@
-import type { Browser, BrowserContextOptions } from '@playwright/test';
-import { currentAccess, type Access } from './access';
+import type { APIRequestContext, APIResponse, Browser, BrowserContextOptions } from '@playwright/test';
+import { accessHeadersFor, currentAccess, type Access } from './access';
 import { secretHeaders } from '../run/access';
 
 /**
@@ -36,6 +36,24 @@ export async function injectAccess(browser: Browser, access: Access | undefined 
   return async () => {
     await cdp.detach().catch(() => undefined);
   };
+}
+
+/**
+ * GET through Playwright's request API (Node, outside the browser) with the run's credentials and
+ * headers on the target origins. Playwright keeps extra headers on a redirect to another origin,
+ * so with them each redirect is followed here, hop by hop, each hop getting them only on a target origin.
+ */
+export async function getAsSite(request: APIRequestContext, url: string, opts: { timeout?: number; maxRedirects?: number } = {}): Promise<APIResponse> {
+  const max = opts.maxRedirects ?? 20;
+  let at = url;
+  for (let hop = 0; ; hop++) {
+    const headers = accessHeadersFor(at);
+    if (!Object.keys(headers).length) return request.get(at, { timeout: opts.timeout, maxRedirects: max - hop });
+    const res = await request.get(at, { timeout: opts.timeout, maxRedirects: 0, headers });
+    const location = res.headers().location;
+    if (!location || ![301, 302, 303, 307, 308].includes(res.status()) || hop >= max) return res;
+    at = new URL(location, at).toString();
+  }
 }
 
 /** Context options for the run's trust: --insecure accepts any certificate (the pins of browser.ts's flags cover the rest). */

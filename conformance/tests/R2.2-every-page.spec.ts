@@ -1,3 +1,4 @@
+import { getAsSite } from '../harness/browser-access';
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
 import { sameAddress, settle } from '../harness/navigation';
@@ -82,7 +83,7 @@ describeClause('R2.2', () => {
     const targets = [...new Set(links.map((l) => l.url))];
     await Promise.all(Array.from({ length: 4 }, async () => {
       for (let url = targets.shift(); url !== undefined; url = targets.shift()) {
-        const res = await page.request.get(url, { timeout: 10_000, maxRedirects: 5 }).catch((e: Error) => e.message.split('\n')[0]);
+        const res = await getAsSite(page.request, url, { timeout: 10_000, maxRedirects: 5 }).catch((e: Error) => e.message.split('\n')[0]);
         statusOf.set(url, typeof res === 'string' ? res : res.status());
       }
     }));
