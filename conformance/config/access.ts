@@ -33,11 +33,15 @@ export function settleAccess(
 ): SettledAccess {
   const c = loaded?.config ?? {};
   const inConfig = `the config ${loaded?.file ?? ''}`.trim();
-  const envInsecure = flagValue(env[ENV.insecure], ENV.insecure);
-  const ca = args.ca !== undefined ? { file: resolve(cwd, args.ca), from: '--ca' }
-    : env[ENV.ca] ? { file: resolve(cwd, env[ENV.ca]!), from: ENV.ca }
-    : c.ca !== undefined ? { file: resolve(loaded!.dir, c.ca), from: `"ca" of ${inConfig}` } : undefined;
-  const insecure = args.insecure ? '--insecure' : envInsecure ? `${ENV.insecure}=${env[ENV.insecure]}` : c.insecure === true ? `"insecure" of ${inConfig}` : undefined;
+  // One choice of trust: the first level that makes one (flags, then the environment, then the
+  // config) decides; both a CA and --insecure on the same level is a contradiction.
+  type Choice = { ca?: { file: string; from: string }; insecure?: string };
+  const levels: Choice[] = [
+    { ...(args.ca !== undefined ? { ca: { file: resolve(cwd, args.ca), from: '--ca' } } : {}), ...(args.insecure ? { insecure: '--insecure' } : {}) },
+    { ...(env[ENV.ca] ? { ca: { file: resolve(cwd, env[ENV.ca]!), from: ENV.ca } } : {}), ...(flagValue(env[ENV.insecure], ENV.insecure) ? { insecure: `${ENV.insecure}=${env[ENV.insecure]}` } : {}) },
+    { ...(c.ca !== undefined ? { ca: { file: resolve(loaded!.dir, c.ca), from: `"ca" of ${inConfig}` } } : {}), ...(c.insecure === true ? { insecure: `"insecure" of ${inConfig}` } : {}) },
+  ];
+  const { ca, insecure } = levels.find((l) => l.ca || l.insecure) ?? {};
   if (ca && insecure) throw new UsageError(`${ca.from} and ${insecure} do not go together: trust the certificate authority, or accept an untrusted certificate, not both.`);
   // NODE_EXTRA_CA_CERTS needs no choice: Node's own requests honour it, and the browser is told to
   // accept each target's certificate as Node accepted it (cli/access-step.ts). With a CA file it is kept beside it.
