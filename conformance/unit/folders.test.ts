@@ -52,6 +52,10 @@ export const RULES: Record<string, Rule> = {
   matrix: TOOL('matrix'),
   mutants: TOOL('mutants'),
   bench: TOOL('bench'),
+  selftest: {
+    rule: 'selftest/ (checks of whole runs in npm test: a protected deployment, the Action) imports spec/, launcher/, conformance/\'s modules (not its cli/, tests/, unit/), matrix/ (its builder and versions) and itself; nothing imports it',
+    mayImport: (_from, to) => under(to, 'selftest/', 'spec/', 'launcher/', 'matrix/') || suiteModule(to),
+  },
   site: {
     rule: 'site/ (the reference site) builds on its own: its pages and modules import only site/; site/scripts/ may also import launcher/; site/tests/ (its own checks) launcher/ and conformance/\'s modules (not its cli/, tests/, unit/)',
     mayImport: (from, to) => {
