@@ -40,7 +40,7 @@ export async function runConformance(config: SpecConformanceConfig, opts: RunOpt
   if (errors.length) throw new UsageError(`The config given to run() is not valid: ${errors.join('; ')} (schema spec/schemas/config.schema.json, docs/config.md).`);
   const args = parseRunArgs(opts.args ?? []);
   if (args.config !== undefined) throw new UsageError('--config does not go with run(config): the config is the one given.');
-  const loaded: LoadedConfig = { file: '(the config given to run())', dir: cwd, config };
+  const loaded: LoadedConfig = { file: 'run(config)', dir: cwd, config };
   const { run, settings } = await resolveRun(args, opts.log, cwd, loaded);
   const done = await execute(run, settings, { stdio: opts.stdio, signal: opts.signal, log: opts.log });
   if (done.stoppedBy) throw new Error(`The run was stopped (${done.stoppedBy}); what finished is in ${run.out}.`);
