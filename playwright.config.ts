@@ -54,7 +54,8 @@ export default defineConfig<{ mode: Mode }>({
   use: {
     viewport: { width: 1280, height: 720 },
     // A trace only of a retry: recording one for every attempt costs about a quarter of the suite's time.
-    trace: 'on-first-retry',
+    // None when the run sends credentials or headers: a trace keeps every request's headers (conformance/run/access.ts).
+    trace: run.access?.credentials || run.access?.headers ? 'off' : 'on-first-retry',
     // One context and page per worker, reset by the harness between tests (conformance/harness/
     // page-reuse.ts: pages, listeners, routes, init scripts, storage, cookies, cache; a new context
     // after the fake clock). Tests that need an empty HTTP cache within the test open their own

@@ -2,9 +2,9 @@
  * The Action (action.yml) exercised without GitHub (issue 35): its shape — inputs, expressions,
  * outputs, the artifact upload — checked, and its `run:` steps run as scripts in a temporary
  * workspace against the protected site: installed from a package, run with the inputs (the CA,
- * the target, a short selection of clauses with traces on) and the secrets in the environment, the
- * job summary appended, the gate deciding the last step. Then every file of the workspace, the
- * traces' entries included, and the steps' logs are searched for the planted secrets.
+ * the target, a short selection of clauses) and the secrets in the environment, the
+ * job summary appended, the gate deciding the last step. Then every file of the workspace (a zip's
+ * entries too) and the steps' logs are searched for the planted secrets; no trace may be there.
  */
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -55,7 +55,7 @@ export async function actionChecks(sites: Sites, work: string, env: NodeJS.Proce
   const summary = join(ws, '.step-summary.md');
   const stepEnv: NodeJS.ProcessEnv = { ...env, RUNNER_TEMP: runnerTemp, GITHUB_STEP_SUMMARY: summary, npm_config_update_notifier: 'false' };
   const ctx: Context = {
-    inputs: inputsOf(action, { target: sites.protected, mode: 'static', profile: PROFILE, ca: sites.certs.caFile, args: '--no-discovery --grep @R2.2 --trace on --workers 2', package: pkg }),
+    inputs: inputsOf(action, { target: sites.protected, mode: 'static', profile: PROFILE, ca: sites.certs.caFile, args: '--no-discovery --grep @R2.2 --workers 2', package: pkg }),
     steps: {}, actionPath: ROOT,
   };
   const logs: string[] = [];
@@ -67,7 +67,7 @@ export async function actionChecks(sites: Sites, work: string, env: NodeJS.Proce
   logs.push(run.result.output);
   const report = run.outputs.report && existsSync(run.outputs.report) ? JSON.parse(readFileSync(run.outputs.report, 'utf8')) as { clauses: { id: string; results: { static?: { verdict: string } } }[] } : undefined;
   const r22 = report?.clauses.find((c) => c.id === 'R2.2')?.results.static?.verdict;
-  check('run step: the protected site judged with the ca input and the secrets from the environment (R2.2, traces on)', run.result.code === 0 && run.outputs['exit-code'] === '0' && r22 === 'passed',
+  check('run step: the protected site judged with the ca input and the secrets from the environment (R2.2)', run.result.code === 0 && run.outputs['exit-code'] === '0' && r22 === 'passed',
     `exit-code ${run.outputs['exit-code']}, R2.2 ${r22} (${(run.result.ms / 1000).toFixed(1)} s)${run.result.code ? `\n${run.result.output.trim().split('\n').slice(-8).join('\n')}` : ''}`);
   const summed = existsSync(summary) ? readFileSync(summary, 'utf8') : '';
   check('run step: the job summary holds the report', /## Conformance: gate passed/.test(summed), `${summed.length} characters`);
@@ -82,6 +82,6 @@ export async function actionChecks(sites: Sites, work: string, env: NodeJS.Proce
   writeFileSync(join(work, 'action-steps.log'), logs.join('\n'));
   const traces = filesUnder(run.outputs['artifact-path'] ?? '/nonexistent').filter((f) => f.endsWith('trace.zip')).length;
   const leaks = findPlanted([ws, join(work, 'action-steps.log')], planted);
-  check('no planted secret in the workspace (report, run files, traces, summary, step outputs) or the steps\' logs', leaks.length === 0 && traces > 0,
-    leaks.length ? leaks.slice(0, 5).map((l) => `${l.file}`).join('; ') : `${traces} trace files searched, entry by entry`);
+  check('no planted secret in the workspace (report, run files, summary, step outputs) or the steps\' logs, and no trace (it would keep every request\'s headers)', leaks.length === 0 && traces === 0,
+    leaks.length ? leaks.slice(0, 5).map((l) => `${l.file}`).join('; ') : `${filesUnder(ws).length} files searched, zip entries too; ${traces} traces`);
 }

@@ -25,7 +25,11 @@ export function findPlanted(dirs: string[], secrets: string[], skip: (file: stri
     if (skip(file)) continue;
     const data = readFileSync(file);
     look(file, data);
-    if (data.readUInt32LE(0) === 0x04034b50) for (const [entry, body] of zipEntries(data)) look(`${file}!${entry}`, body);
+    if (data.length >= 22 && data.readUInt32LE(0) === 0x04034b50) {
+      let entries: [string, Buffer][] = [];
+      try { entries = zipEntries(data); } catch { leaks.push({ file, secret: '(a zip file that could not be read: not searched)' }); }
+      for (const [entry, body] of entries) look(`${file}!${entry}`, body);
+    }
   }
   return leaks;
 }

@@ -46,7 +46,7 @@ async function refusal(name: string, flags: string[], env: NodeJS.ProcessEnv, wa
   const lines = r.output.trim().split('\n').filter(Boolean);
   const sentence = lines.at(-1) ?? '';
   const ok = r.code === 2 && lines.length === 1 && want.every((w) => w.test(sentence)) && !/\.\s+[A-Z]/.test(sentence);
-  check(`without ${name}: refused, exit 2, one sentence naming it`, ok, `exit ${r.code} in ${(r.ms / 1000).toFixed(1)} s: ${sentence}`);
+  check(`${name.startsWith('a trace') ? 'asking for' : 'without'} ${name}: refused, exit 2, one sentence naming it`, ok, `exit ${r.code} in ${(r.ms / 1000).toFixed(1)} s: ${sentence}`);
   return r.output;
 }
 
@@ -59,6 +59,8 @@ async function main(): Promise<void> {
   said.push(await refusal('the certificate authority', [], clean, [/answered/, /--ca <file>/, /--insecure/]));
   said.push(await refusal('credentials', ['--ca', sites.certs.caFile], clean, [/401/, /SPEC_CONFORMANCE_USER/, /SPEC_CONFORMANCE_PASSWORD/]));
   said.push(await refusal('the header', ['--ca', sites.certs.caFile], { ...clean, SPEC_CONFORMANCE_USER: SECRETS.username, SPEC_CONFORMANCE_PASSWORD: SECRETS.password }, [/403/, /SPEC_CONFORMANCE_HEADERS/]));
+  // A trace keeps every request's headers: with secrets, asking for one is refused before anything runs.
+  said.push(await refusal('a trace (it would keep the secrets)', ['--ca', sites.certs.caFile, '--trace', 'on'], { ...clean, ...secretEnv }, [/^--trace on would record the credentials and headers/]));
 
   // (b) With them, through the library; the secrets only in this process's environment.
   const refusedBefore = sites.host.counts.refused;

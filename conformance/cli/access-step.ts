@@ -3,6 +3,7 @@ import { pemCertificates, type SettledAccess } from '../config/access';
 import { currentAccess, spkiHash, useAccess } from '../harness/access';
 import { acceptedKeys, closeSiteConnections } from '../harness/site-fetch';
 import type { AccessFacts } from '../run/access';
+import { UsageError } from '../run/args';
 
 /**
  * The run's access in the CLI's own process (issue 35): set before the first request to a target
@@ -28,6 +29,20 @@ export function refreshPins(): void {
   if (a.facts.trust.ca) for (const pem of pemCertificates(readCaFile(a.facts.trust.ca))) pins.add(spkiHash(pem));
   for (const o of a.facts.origins) for (const k of acceptedKeys.get(o) ?? []) pins.add(k);
   useAccess({ ...a, facts: { ...a.facts, trust: { ...a.facts.trust, pins: [...pins] } } });
+}
+
+/**
+ * A trace records the headers each request really carried, the run's credentials and headers
+ * included (measured: a trace's network log held the planted password): a run that sends them
+ * records no trace (playwright.config.ts), and asking for one is refused.
+ */
+export function checkTraceArgs(playwrightArgs: readonly string[], settled: SettledAccess): void {
+  if (!settled.facts.credentials && !settled.facts.headers) return;
+  const at = playwrightArgs.findIndex((a) => a === '--trace' || a.startsWith('--trace='));
+  if (at < 0) return;
+  const mode = playwrightArgs[at].includes('=') ? playwrightArgs[at].split('=')[1] : playwrightArgs[at + 1];
+  if (mode === 'off') return;
+  throw new UsageError(`--trace ${mode} would record the credentials and headers this run sends (a trace keeps every request's headers): leave --trace out, as a run that sends them records no trace.`);
 }
 
 /** The facts for the Run (undefined when the run uses the usual trust and sends nothing); closes Node's connections. */

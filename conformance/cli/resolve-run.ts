@@ -15,7 +15,7 @@ import { discoverProfile } from './discovery-step';
 import { readDiscovery } from '../discovery/store';
 import { resolveExpectations } from '../expectations/model';
 import { hasReferenceSite, isInstalled } from './suite-root';
-import { finishAccess, refreshPins, startAccess } from './access-step';
+import { checkTraceArgs, finishAccess, refreshPins, startAccess } from './access-step';
 import { describeAccess } from '../run/access';
 
 /** With no target and no config, in an installed package (no reference site to build): what to give. */
@@ -30,6 +30,7 @@ export const NOTHING_TO_JUDGE = 'Nothing to judge: give --target <url> --mode st
 export async function resolveRun(args: RunArgs, log: (line: string) => void = (l) => process.stdout.write(`${l}\n`), cwd = process.cwd(), loaded?: LoadedConfig): Promise<{ run: Run; settings: Settings }> {
   const settings = settle(args, loaded ?? await configFor(args, cwd), cwd);
   if (settings.configFile) log(`Config: ${settings.configFile}`);
+  checkTraceArgs(args.playwrightArgs, settings.access);
   // Known deviations (the config's, then --expectations): checked now, applied by the gate.
   const expectations = checkedExpectations(settings);
   if (args.merge === undefined && !settings.targets.length && !hasReferenceSite()) throw new UsageError(NOTHING_TO_JUDGE);

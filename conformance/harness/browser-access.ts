@@ -11,8 +11,8 @@ import { secretHeaders } from '../run/access';
  * DevTools session pauses only the requests whose URL is on a target origin
  * (Fetch.enable with those origins' patterns, for every page and context of the browser) and lets
  * them go on with the headers added; the cache stays as it is (measured: a cached script is asked
- * for once over three loads, as without). The page never sees these headers, nor do Playwright's
- * request events, traces or request logs.
+ * for once over three loads, as without). The page's scripts never see these headers; Playwright's
+ * traces would (so a run with secrets records none: cli/access-step.ts), and request extracts redact them.
  */
 export async function injectAccess(browser: Browser, access: Access | undefined = currentAccess()): Promise<() => Promise<void>> {
   const extra = secretHeaders(access?.secrets);

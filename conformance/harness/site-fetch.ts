@@ -76,7 +76,11 @@ function once(url: URL, method: string, body: string | undefined, init: SiteRequ
     });
     req.on('socket', (socket) => {
       if (!secure) return;
-      (socket as TLSSocket).once('secureConnect', () => noteKey(url.origin, socket as TLSSocket, !!access?.facts.trust.insecure));
+      const tls = socket as TLSSocket;
+      const note = () => noteKey(url.origin, tls, !!access?.facts.trust.insecure);
+      // A kept-alive socket is reused already connected: its certificate is there to read.
+      if (tls.connecting || !tls.getPeerX509Certificate()) tls.once('secureConnect', note);
+      else note();
     });
     req.on('error', (e) => reject(init.signal?.aborted ? init.signal.reason : Object.assign(new TypeError('fetch failed'), { cause: e })));
     req.end(body);

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestCertificates, type TestCertificates } from '../../launcher/protected-host';
+import { checkTraceArgs } from '../cli/access-step';
 import { settleAccess } from '../config/access';
 import { validateConfig } from '../config/load';
 import { spkiHash, useAccess } from '../harness/access';
@@ -71,6 +72,14 @@ describe('access settings (config/access.ts)', () => {
     expect(refused(() => settleAccess({}, undefined, { SPEC_CONFORMANCE_HEADERS: 'Authorization: x' }, work))).toMatch(/cannot be set by the run \(give basic auth/);
     // Every refusal is one sentence.
     for (const m of [refused(() => settleAccess({ ca: 'missing.pem' }, undefined, {}, work))]) expect(m.split(/\.\s/).length).toBe(1);
+  });
+
+  it('a run that sends secrets records no trace: --trace is refused with them, allowed without', () => {
+    const withSecrets = settleAccess({}, undefined, { SPEC_CONFORMANCE_HEADERS: 'x-a: v' }, work);
+    expect(refused(() => checkTraceArgs(['--trace', 'on'], withSecrets))).toMatch(/^--trace on would record the credentials and headers/);
+    expect(refused(() => checkTraceArgs(['--trace=retain-on-failure'], withSecrets))).toMatch(/^--trace retain-on-failure/);
+    expect(() => checkTraceArgs(['--trace', 'off'], withSecrets)).not.toThrow();
+    expect(() => checkTraceArgs(['--trace', 'on'], settleAccess({ insecure: true }, undefined, {}, work))).not.toThrow();
   });
 
   it('the schema takes the new keys, a secret as a string or {env}', () => {
