@@ -27,6 +27,7 @@ export type SiteFetch = (input: URL, init: SiteRequest) => Promise<Response>;
 export const acceptedKeys = new Map<string, Set<string>>();
 
 const agents = new Map<string, https.Agent>();
+const seenSockets = new WeakSet<TLSSocket>();
 
 function agentFor(access: Access | undefined): https.Agent {
   const insecure = !!access?.facts.trust.insecure;
@@ -75,12 +76,11 @@ function once(url: URL, method: string, body: string | undefined, init: SiteRequ
       resolve(new Response(empty ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>), { status: status < 200 ? 200 : status, statusText: res.statusMessage, headers: h }));
     });
     req.on('socket', (socket) => {
-      if (!secure) return;
       const tls = socket as TLSSocket;
-      const note = () => noteKey(url.origin, tls, !!access?.facts.trust.insecure);
-      // A kept-alive socket is reused already connected: its certificate is there to read.
-      if (tls.connecting || !tls.getPeerX509Certificate()) tls.once('secureConnect', note);
-      else note();
+      // Once per connection: a kept-alive socket comes back for later requests, its key already noted.
+      if (!secure || seenSockets.has(tls)) return;
+      seenSockets.add(tls);
+      tls.once('secureConnect', () => noteKey(url.origin, tls, !!access?.facts.trust.insecure));
     });
     req.on('error', (e) => reject(init.signal?.aborted ? init.signal.reason : Object.assign(new TypeError('fetch failed'), { cause: e })));
     req.end(body);
