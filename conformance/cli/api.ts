@@ -86,7 +86,8 @@ export async function execute(run: Run, settings: Settings, opts: { stdio?: 'inh
   };
   // The reason names the signal when the CLI aborts on one (its stop handler); else Ctrl-C's way.
   const onAbort = () => stop(opts.signal?.reason === 'SIGTERM' ? 'SIGTERM' : 'SIGINT');
-  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  if (opts.signal?.aborted) onAbort();
+  else opts.signal?.addEventListener('abort', onAbort, { once: true });
   const playwrightCode = await pw.exited;
   opts.signal?.removeEventListener('abort', onAbort);
   log(`Wall time: ${((Date.now() - started.getTime()) / 1000).toFixed(1)} s`);
