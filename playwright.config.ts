@@ -6,6 +6,7 @@ import { type Mode, MODES } from './spec/clauses';
 import { referenceTarget } from './targets/reference/run';
 import { CHROMIUM_ARGS, lookupChromium } from './conformance/setup/browser';
 import { patience } from './conformance/run/slow';
+import { chromiumTrustArgs } from './conformance/access/access';
 import { blobFileName } from './conformance/run/facts';
 import { defaultWorkers, workersPerMode } from './conformance/run/workers';
 

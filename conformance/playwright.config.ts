@@ -6,6 +6,7 @@ import { patience } from './run/slow';
 import { blobFileName } from './run/facts';
 import type { Run } from './run/model';
 import { defaultWorkers, workersPerMode } from './run/workers';
+import { chromiumTrustArgs } from './access/access';
 import { CHROMIUM_ARGS, lookupChromium } from './setup/browser';
 
 /**
@@ -52,13 +53,16 @@ export function suiteConfig(run: Run): PlaywrightTestConfig<{ mode: Mode }> {
     use: {
       viewport: { width: 1280, height: 720 },
       // A trace only of a retry: recording one for every attempt costs about a quarter of the suite's time.
-      trace: 'on-first-retry',
+      // None when the run sends credentials or headers: a trace keeps every request's headers (run/access.ts).
+      trace: run.access?.credentials || run.access?.headers ? 'off' : 'on-first-retry',
       // One context and page per worker, reset by the harness between tests (setup/page-reuse.ts:
       // pages, listeners, routes, init scripts, storage, cookies, cache; a new context after the
       // fake clock). Tests that need an empty HTTP cache within the test open their own context.
       // --isolate: one per test.
       screenshot: 'on',
-      launchOptions: { executablePath: browser?.executablePath, args: CHROMIUM_ARGS },
+      // The run's trust (run/access.ts): the public keys Node accepted, and --insecure's switch.
+      launchOptions: { executablePath: browser?.executablePath, args: [...CHROMIUM_ARGS, ...chromiumTrustArgs(run.access)] },
+      ...(run.access?.trust.insecure ? { ignoreHTTPSErrors: true } : {}),
     },
     projects: [project('static'), project('server')],
   };

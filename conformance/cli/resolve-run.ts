@@ -1,8 +1,9 @@
-import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { configFor, settle, type Settings, type TargetSetting } from '../config/apply';
-import { displayName } from '../config/load';
+import { displayName, type LoadedConfig } from '../config/load';
 import type { Expectation } from '../expectations/model';
 import { lookupChromium, wantsWindow } from '../setup/browser';
 import { loadProfile } from '../run/profile';
@@ -17,6 +18,8 @@ import { describeSlow, resolveSlow, useSlow } from '../run/slow';
 import { discoverProfile } from './discovery-step';
 import { readDiscovery } from '../discovery/store';
 import { looksLikePreset, resolveExpectations } from '../expectations/model';
+import { checkTraceArgs, finishAccess, refreshPins, startAccess } from './access-step';
+import { describeAccess } from '../run/access';
 
 /** With no target and no config: what to give. */
 export const NOTHING_TO_JUDGE = 'Nothing to judge: give --target <url> --mode static|server, or write a spec-conformance.config.{ts,mjs,json} in this folder (or name one with --config <file>) listing the targets; see --help and docs/config.md.';
@@ -27,9 +30,23 @@ export const NOTHING_TO_JUDGE = 'Nothing to judge: give --target <url> --mode st
  * folder, the browser, the profiles, the targets and the other builds (each probed once,
  * bounded). Any problem is a UsageError: one sentence, exit 2.
  */
-export async function resolveRun(args: RunArgs, log: (line: string) => void = (l) => process.stdout.write(`${l}\n`), cwd = process.cwd()): Promise<{ run: Run; settings: Settings }> {
-  const settings = settle(args, await configFor(args, cwd), cwd);
+export async function resolveRun(args: RunArgs, log: (line: string) => void = (l) => process.stdout.write(`${l}\n`), cwd = process.cwd(), loaded?: LoadedConfig): Promise<{ run: Run; settings: Settings }> {
+  // The run's working files outside the report folder, so the report holds only what it shows: the
+  // command removes them afterwards (main.ts), and here when the run cannot start.
+  const given = process.env.SPEC_CONFORMANCE_SCRATCH;
+  const scratch = given ? resolve(given) : join(tmpdir(), `spec-conformance-run-${randomUUID()}`);
+  try {
+    return await resolveIn(scratch, args, log, cwd, loaded);
+  } catch (e) {
+    if (!given) rmSync(scratch, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+async function resolveIn(scratch: string, args: RunArgs, log: (line: string) => void, cwd: string, loaded?: LoadedConfig): Promise<{ run: Run; settings: Settings }> {
+  const settings = settle(args, loaded ?? await configFor(args, cwd), cwd);
   if (settings.configFile) log(`Config: ${settings.configFile}`);
+  checkTraceArgs(args.playwrightArgs, settings.access);
   // Known deviations (the config's, then --expectations): checked now, applied by the gate.
   const expectations = checkedExpectations(settings, cwd);
   if (settings.expectations.length) {
@@ -41,8 +58,7 @@ export async function resolveRun(args: RunArgs, log: (line: string) => void = (l
   const out = ensureWritableDir(settings.out ?? resolve(cwd, 'reports'));
   const base = defaultRun({
     out,
-    // The run's working files outside the report folder, so the report holds only what it shows (main.ts removes it).
-    scratch: process.env.SPEC_CONFORMANCE_SCRATCH ? resolve(process.env.SPEC_CONFORMANCE_SCRATCH) : mkdtempSync(join(tmpdir(), 'spec-conformance-run-')),
+    scratch,
     // `npm run conformance` gates every normative clause; a filtered run (--grep …) only those it selected.
     gateScope: args.filtered ? 'selected' : 'all',
     options: { force: settings.force, isolate: args.isolate, workers: settings.workers, reporters: args.reporters, shard: args.shard, playwrightArgs: args.playwrightArgs },
@@ -63,8 +79,16 @@ export async function resolveRun(args: RunArgs, log: (line: string) => void = (l
   if (!browser.ok) throw new UsageError(browser.message);
   base.browser = browser.choice;
 
+  // The trust and credentials, for every request from here on; sent only to these origins.
+  startAccess(settings.access, settings.targets.flatMap((t) => [normaliseUrl(t.url, flagOf(t, settings)), ...(t.otherBuild ? [normaliseUrl(t.otherBuild, t.from === 'flag' ? '--other-build' : `the other build of ${flagOf(t, settings)}`)] : [])]));
   const targets: RunTarget[] = [];
-  for (const s of [...settings.targets].sort((a, b) => MODES.indexOf(a.mode) - MODES.indexOf(b.mode))) targets.push(await resolveTarget(s, base, settings, log));
+  try {
+    for (const s of [...settings.targets].sort((a, b) => MODES.indexOf(a.mode) - MODES.indexOf(b.mode))) targets.push(await resolveTarget(s, base, settings, log));
+  } finally {
+    base.access = finishAccess();
+  }
+  const said = describeAccess(base.access);
+  if (said) log(`Access: ${said}`);
   // Only from this run's crawl: an earlier run into the same folder may have left its discovery there.
   const crawled = targets.some((t) => t.profile.source === 'discovered' || t.profile.source === 'merged');
   const observations = crawled ? readDiscovery(scratchOf(base))?.observations : undefined;
@@ -76,7 +100,7 @@ const NO_PROFILE: ProfileRef = { path: '(none)', source: 'file', content: { name
 
 /** One target by URL: probed, its other build checked, its profile read or discovered, its scenarios pre-flighted. */
 async function resolveTarget(s: TargetSetting, base: Run, settings: Settings, log: (line: string) => void): Promise<RunTarget> {
-  const flag = s.from === 'flag' ? '--target' : `the ${s.mode} target of ${settings.configFile}`;
+  const flag = flagOf(s, settings);
   const hand = s.profile ? readProfile(s.profile) : undefined;
   if (!hand && !base.discovery.enabled) throw new UsageError(`${s.from === 'flag' ? '--no-discovery' : `discovery: false in ${settings.configFile}`} needs a profile for ${flag}: give --profile <file> (or the target's "profile" in the config), or let the site be crawled.`);
   const target = normaliseUrl(s.url, flag);
@@ -99,6 +123,10 @@ async function resolveTarget(s: TargetSetting, base: Run, settings: Settings, lo
 /** The inputs asked for, named as the report names their entries' sources (a preset with no entry still shows). */
 function sourcesOf(settings: Settings, cwd: string): string[] {
   return settings.expectations.flatMap((src) => src.inputs.map((i) => (Array.isArray(i) ? `config: ${src.from}` : looksLikePreset(i) && !existsSync(resolve(src.baseDir, i)) ? `preset ${i}` : `file: ${displayName(resolve(src.baseDir, i), cwd)}`)));
+}
+
+function flagOf(s: TargetSetting, settings: Settings): string {
+  return s.from === 'flag' ? '--target' : `the ${s.mode} target of ${settings.configFile}`;
 }
 
 function checkedExpectations(settings: Settings, cwd: string): Expectation[] {
@@ -126,16 +154,21 @@ function normaliseUrl(raw: string, flag: string): string {
   try {
     const u = new URL(raw);
     if (!/^https?:$/.test(u.protocol)) throw new Error('only http and https are supported');
+    // A URL is written into the report: credentials never go in one.
+    if (u.username || u.password) throw new UsageError(`${flag} holds a user name or password in its address: give them in SPEC_CONFORMANCE_USER and SPEC_CONFORMANCE_PASSWORD instead (the address is written into the report).`);
     return u.toString().replace(/\/$/, '');
   } catch (e) {
+    if (e instanceof UsageError) throw e;
     throw new UsageError(`${flag} "${raw}" is not a usable URL (${(e as Error).message}): give a full address such as http://127.0.0.1:3000.`);
   }
 }
 
 async function probeOrFail(url: string, flag: string): Promise<ProbeResult> {
   const p = await probeTarget(url);
-  const why = p.error ?? `Target ${url} is unreachable.`;
-  if (!p.reachable) throw new UsageError(flag === '--target' ? why : why.replace(/^Target /, `${flag} `));
+  const why = p.error ?? p.refusal ?? `Target ${url} is unreachable.`;
+  if (!p.reachable || p.refusal) throw new UsageError(flag === '--target' ? why : why.replace(/^Target /, `${flag} `));
+  // Chromium is told to accept the certificate Node just accepted (access-step.ts).
+  refreshPins();
   return p;
 }
 

@@ -12,7 +12,8 @@ export function usage(): string {
 
 Config:
   --config/-c <file>     read this config file instead of ./spec-conformance.config.{ts,mts,cts,js,mjs,cjs,json}: targets
-                         (url, mode, profile, otherBuild), out, workers, slow, expectations, gate, summary, force, discovery
+                         (url, mode, profile, otherBuild), out, workers, slow, expectations, gate, summary, force, discovery,
+                         ca, insecure, httpCredentials, headers
                          (schema spec/schemas/config.schema.json, docs/config.md). Flags override it
 Target:
   --target <url>         judge this deployment; replaces the config's targets
@@ -22,6 +23,11 @@ Target:
                          without it the target is crawled first (discovery) and the gaps filled from what it shows
   --other-build <url>    another build of the same site, for the build-identifier checks of C7.3
   --force                run the tests even when the target does not look like this kind of site
+  --ca <file>            trust this certificate authority (PEM) for the whole run: probe, pre-flight, discovery, browser
+                         (also SPEC_CONFORMANCE_CA; config "ca")
+  --insecure             accept an untrusted certificate (also SPEC_CONFORMANCE_INSECURE=1; config "insecure")
+                         Basic auth and headers for a protected target, sent to its origin only: SPEC_CONFORMANCE_USER,
+                         SPEC_CONFORMANCE_PASSWORD, SPEC_CONFORMANCE_HEADERS="Name: value" (or httpCredentials, headers)
   --no-discovery         use --profile as it is: no crawl (needs --profile)
   --max-pages <n>        discovery: crawl at most n pages (default 200)
   --ignore-robots        discovery: do not honour the site's robots.txt
@@ -53,8 +59,8 @@ Needs a Chromium: /usr/bin/chromium, chromium on the PATH, Playwright's own, or 
 Report: <out>/conformance.html (explained in node_modules/spec-conformance-harness/docs/report.md), conformance.json, conformance.md, junit.xml.
 Exit codes: 0 gate passed · 1 gate failed (a clause failed, cantTell or untested and not expected so; an expected
             verdict that now passes; or a shard missing) ·
-            2 usage or environment error (bad flag or config, nothing to judge, dead target, no browser, unwritable --out,
-            no test ran) · 130/143 stopped by SIGINT/SIGTERM (what finished is still reported).`;
+            2 usage or environment error (bad flag or config, nothing to judge, dead target, an untrusted certificate, a
+            target asking for credentials or a header, no browser, unwritable --out, no test ran) · 130/143 stopped by SIGINT/SIGTERM (what finished is still reported).`;
 }
 
 /** Words joined by ", " in lines of at most 110 characters, each starting with `indent`. */

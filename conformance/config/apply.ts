@@ -6,6 +6,7 @@ import { UsageError, type RunArgs } from '../run/args';
 import type { GateLevels } from '../run/gate-levels';
 import { CONFIG_BASENAME, displayName, findConfigFile, loadConfig, type LoadedConfig } from './load';
 import type { SlowSetting } from '../run/slow';
+import { settleAccess, type SettledAccess } from './access';
 
 /** One deployment to judge, by URL, with its paths made absolute. */
 export interface TargetSetting {
@@ -44,8 +45,12 @@ export interface Settings {
   expectations: ExpectationSource[];
   /** Where the team's accepted verdicts are kept (spec-conformance.expectations.json beside the config, or in the working directory). */
   baselineFile: string;
+  /** --update-expectations: write them there after the run (report/baseline.ts). */
+  updateExpectations: boolean;
   /** The config's `gate` levels (absent: the strict gate). */
   gateLevels?: Partial<GateLevels>;
+  /** Trust and credentials (config/access.ts): the facts, and the secrets kept apart. */
+  access: SettledAccess;
 }
 
 /** The config named by --config, else the one in the working directory, else none. */
@@ -66,7 +71,7 @@ export async function configFor(args: Pick<RunArgs, 'config'>, cwd = process.cwd
  * config's targets. Paths in the config are relative to its folder, on the command line to the
  * working directory.
  */
-export function settle(args: RunArgs, loaded: LoadedConfig | undefined, cwd = process.cwd()): Settings {
+export function settle(args: RunArgs, loaded: LoadedConfig | undefined, cwd = process.cwd(), env: NodeJS.ProcessEnv = process.env): Settings {
   const c = loaded?.config ?? {};
   // The file as the user's shell reaches it, in messages and in the report.
   const from = loaded ? displayName(loaded.file, cwd) : '';
@@ -119,6 +124,8 @@ export function settle(args: RunArgs, loaded: LoadedConfig | undefined, cwd = pr
     },
     expectations,
     baselineFile,
+    updateExpectations: args.updateExpectations,
     ...(c.gate ? { gateLevels: c.gate } : {}),
+    access: settleAccess(args, loaded, env, cwd),
   };
 }

@@ -26,7 +26,28 @@ export interface SpecConformanceConfig {
   gate?: Partial<Record<GateKind, GateLevel>>;
   /** false: no crawl, each target's profile as written; an object: the crawl's limits. */
   discovery?: boolean | { maxPages?: number; ignoreRobots?: boolean };
+  /**
+   * A PEM file of certificate authorities to trust besides the usual ones, for the whole run (probe,
+   * pre-flight, discovery, the browser). Flag --ca; environment SPEC_CONFORMANCE_CA.
+   */
+  ca?: string;
+  /** Accept an untrusted certificate (not verified). Flag --insecure; environment SPEC_CONFORMANCE_INSECURE=1. */
+  insecure?: boolean;
+  /**
+   * HTTP basic auth, sent to the targets' origins only. Environment SPEC_CONFORMANCE_USER and
+   * SPEC_CONFORMANCE_PASSWORD (they win). Give the password as `{ env: 'NAME' }` (or
+   * process.env.NAME in a .ts config), so the secret never sits in a file.
+   */
+  httpCredentials?: { username: SecretValue; password: SecretValue };
+  /**
+   * Extra request headers (a protection-bypass header, say), sent to the targets' origins only.
+   * Environment SPEC_CONFORMANCE_HEADERS ("Name: value" per line) adds to them.
+   */
+  headers?: Record<string, SecretValue>;
 }
+
+/** A value written in the config, or the name of the environment variable that holds it. */
+export type SecretValue = string | { env: string };
 
 export interface ConfigTarget {
   url: string;

@@ -1,5 +1,7 @@
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, lookupChromium } from '../setup/browser';
+import { chromiumTrustArgs, currentAccess } from '../access/access';
+import { contextTrust, injectAccess } from '../access/browser';
 import { Frontier } from './frontier';
 import { routeShape } from '../crawl/shape';
 import { allowedBy, loadRobots, loadSitemapPaths } from './site-files';
@@ -57,14 +59,16 @@ export async function crawl(opts: CrawlOptions): Promise<Crawl> {
     if (!found.ok) throw new Error(found.message);
     executablePath = found.choice.executablePath;
   }
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  // The run's trust and credentials, as in the suite's browsers (access/browser.ts).
+  const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, ...chromiumTrustArgs(currentAccess()?.facts)] });
   const pages: CrawledPage[] = [];
   const clicks: ClickFact[] = [];
   const probes: CrawledPage[] = [];
   let followUpMs = 0;
   let stoppedBy: Crawl['stoppedBy'];
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    await injectAccess(browser);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, ...contextTrust() });
     const deadline = started + patience(timeBudgetMs);
     let active = 0;
     const menusOpened = new Set<string>();

@@ -1,5 +1,6 @@
 import type { Mode } from '../../spec/clauses';
 import { routeShape } from '../crawl/shape';
+import { siteFetch } from '../access/site-fetch';
 import type { CrawledPage, FrameworkRequest } from '../crawl/model';
 import { unknownPaths } from '../scenarios/pick';
 import { patience } from '../run/slow';
@@ -93,7 +94,7 @@ export function frameworkRequestPlan(pages: CrawledPage[], manifestRoutes: strin
 /** Sends one planned request from outside the browser (no cookies; a form body for the POST) and reads the answer. */
 export async function sendFrameworkRequest(origin: string, r: { guess: FrameworkRequest['guess']; method: 'GET' | 'POST'; path: string }): Promise<FrameworkRequest> {
   try {
-    const res = await fetch(origin + r.path, {
+    const res = await siteFetch(origin + r.path, {
       method: r.method, redirect: 'manual', signal: AbortSignal.timeout(patience(FRAMEWORK.fetchMs)),
       ...(r.method === 'POST' ? { body: 'conformance=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } } : {}),
     });
@@ -112,7 +113,7 @@ export function showsStatusCode(html: string, status: number): boolean {
 /** Fetches and parses a build manifest (bounded, never fatal): undefined when the build has none. */
 export async function loadBuildManifest(origin: string, buildId: string): Promise<string[] | undefined> {
   try {
-    const res = await fetch(origin + buildManifestPath(buildId), { signal: AbortSignal.timeout(patience(FRAMEWORK.fetchMs)) });
+    const res = await siteFetch(origin + buildManifestPath(buildId), { signal: AbortSignal.timeout(patience(FRAMEWORK.fetchMs)) });
     if (!res.ok || /text\/html/i.test(res.headers.get('content-type') ?? '')) { await res.body?.cancel(); return undefined; }
     return parseBuildManifest(await res.text());
   } catch {

@@ -1,3 +1,4 @@
+import { siteFetch } from '../access/site-fetch';
 import { isAllowed, parseRobots, type RobotsRules } from './robots';
 import { onTargetOrigin, parseSitemap } from './sitemap';
 import { patience } from '../run/slow';
@@ -8,7 +9,7 @@ const FETCH_TIMEOUT_MS = 5_000;
 
 async function fetchText(url: string): Promise<string | undefined> {
   try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(patience(FETCH_TIMEOUT_MS)), redirect: 'follow' });
+    const res = await siteFetch(url, { signal: AbortSignal.timeout(patience(FETCH_TIMEOUT_MS)), redirect: 'follow' });
     if (!res.ok) { await res.body?.cancel(); return undefined; }
     const type = res.headers.get('content-type') ?? '';
     // A site that answers every path with its HTML shell has no robots.txt or sitemap.

@@ -1,5 +1,6 @@
 import { test as base, expect, type Page, type Request } from '@playwright/test';
 import { clauseById, type Mode } from '../../spec/clauses';
+import { injectAccess } from '../access/browser';
 import { clauseIdsOf, markInapplicable, markUntested } from './clause';
 import { FakeClock } from '../observers/clock';
 import { Faults } from './faults';
@@ -48,8 +49,15 @@ interface Fixtures {
   obs: Observer;
 }
 
-export const test = base.extend<Fixtures & { mode: Mode }, { pagePool: PagePool; runFactsNote: RunFactsNote }>({
+export const test = base.extend<Fixtures & { mode: Mode }, { pagePool: PagePool; runFactsNote: RunFactsNote; access: void }>({
   mode: ['static', { option: true }],
+
+  // Auto, once per worker's browser: the run's credentials and headers, on the target origins only (browser-access.ts).
+  access: [async ({ browser }, use) => {
+    const stop = await injectAccess(browser);
+    await use();
+    await stop();
+  }, { scope: 'worker', auto: true }],
 
   runFactsNote: [async ({}, use) => {
     await use(new RunFactsNote());

@@ -1,5 +1,5 @@
 import { readPageData } from './page-data';
-import type { LoggedRequest } from './request-log';
+import { evidenceHeaders, type LoggedRequest } from './request-log';
 
 /**
  * A logged request as the report's evidence: what was asked, how it was answered and, for page
@@ -11,6 +11,6 @@ export function requestEvidence(e: LoggedRequest, { headers = false }: { headers
   return {
     method: e.method, url: e.url, type: e.resourceType, shape: d?.shape, page: d?.page, prefetch: d?.prefetch,
     status: e.status, contentType: e.responseHeaders?.['content-type'], failure: e.failure, cancelled: e.cancelled, unfinished: e.unfinished,
-    ...(headers ? { headers: e.headers } : {}),
+    ...(headers ? { headers: evidenceHeaders(e.headers) } : {}),
   };
 }

@@ -1,5 +1,7 @@
 import type { Page, Request, Response } from '@playwright/test';
-import { movesOf, type Moves } from './cancelled';
+import { type Moves, movesOf } from './cancelled';
+import { redactHeaders } from '../run/access';
+import { currentAccess } from '../access/access';
 import { isPageDataRequest, readPageData } from './page-data';
 
 // The page-data shapes live in page-data.ts; re-exported for older importers.
@@ -120,9 +122,18 @@ export class RequestLog {
   }
 }
 
-/** Request headers worth keeping as evidence (the page-delivery ones). */
+/** Request headers worth keeping as evidence (the page-delivery ones), secrets redacted. */
 const EVIDENCE_HEADERS = /^(rsc|next-|x-deployment-id|x-build-id|x-nextjs|purpose$|accept$|content-type$|referer$)/;
 function pickHeaders(h: Record<string, string>): Record<string, string> | undefined {
   const kept = Object.fromEntries(Object.entries(h).filter(([k]) => EVIDENCE_HEADERS.test(k)));
-  return Object.keys(kept).length ? kept : undefined;
+  return Object.keys(kept).length ? evidenceHeaders(kept) : undefined;
+}
+
+/**
+ * Request headers as evidence may show them: the values of credentials, cookies and the run's own
+ * extra headers (run/access.ts) replaced, whatever the browser reported. Every extract of requests
+ * goes through here.
+ */
+export function evidenceHeaders(h: Record<string, string>): Record<string, string> {
+  return redactHeaders(h, currentAccess()?.facts);
 }

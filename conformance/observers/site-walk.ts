@@ -1,7 +1,8 @@
 import type { Browser, Page, Request, Response } from '@playwright/test';
 import { patience } from '../run/slow';
-import { orLate } from './bound';
-import { movesOf, type Moves } from './cancelled';
+import { LATE, orLate } from './bound';
+import { type Moves, movesOf } from './cancelled';
+import { contextTrust } from '../access/browser';
 import { settle } from './navigation';
 import { readPageData, requestLike } from './page-data';
 import { groupsInSegment, groupsOfDocument } from './route-groups';
@@ -69,7 +70,7 @@ export interface WalkOptions {
 export const WALK_DEFAULTS: WalkOptions = { tabs: 6, quietMs: 500, maxMs: 3_000, answerMs: 10_000 };
 
 export async function walkSite(browser: Browser, baseURL: string, paths: string[], opts: WalkOptions = WALK_DEFAULTS): Promise<WalkPage[]> {
-  const context = await browser.newContext({ baseURL });
+  const context = await browser.newContext({ baseURL, ...contextTrust() });
   try {
     const results: WalkPage[] = new Array(paths.length);
     let next = 0;

@@ -1,6 +1,7 @@
 import type { Mode } from '../../spec/clauses';
 import { scenarioFor, type ScenarioName, type TargetProfile } from '../run/profile';
 import { assetPrefixOf, DEFAULT_ASSET_PREFIX, htmlIsOfSite, unusablePage } from '../observers/site-page';
+import { siteFetch, type SiteFetch } from '../access/site-fetch';
 import type { CheckTools, FetchedPage } from '../scenarios/check';
 import { clausesOf } from '../scenarios/clauses';
 import { SCENARIO_NAMES, SCENARIO_TABLE } from '../scenarios/table';
@@ -16,7 +17,8 @@ export type Usability = 'usable' | 'unusable' | 'unsure' | 'absent';
 export interface ScenarioCheck { scenario: ScenarioName; clauses: string[]; state: Usability; notes: string[] }
 
 export interface PreflightOptions {
-  fetchImpl?: typeof fetch;
+  /** Default: siteFetch (the run's trust, credentials and headers). */
+  fetchImpl?: SiteFetch;
   timeoutMs?: number;
   /** Discovery's needs for the scenarios it could not fill (scenario → what the site would need). */
   unfilled?: Record<string, string>;
@@ -26,7 +28,7 @@ export interface PreflightOptions {
 type ToolsFor = (note: Pick<CheckTools, 'bad' | 'unsure'>) => CheckTools;
 
 export async function preflight(baseUrl: string, profile: TargetProfile, mode: Mode, opts: PreflightOptions = {}): Promise<ScenarioCheck[]> {
-  const { fetchImpl = fetch, timeoutMs = patience(5_000) } = opts;
+  const { fetchImpl = siteFetch, timeoutMs = patience(5_000) } = opts;
   const cache = new Map<string, Promise<FetchedPage>>();
   const get = (path: string): Promise<FetchedPage> => {
     if (!cache.has(path)) {

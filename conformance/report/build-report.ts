@@ -23,6 +23,7 @@ export interface BuildInput {
   finishedAt: Date;
   mutation?: Report['mutation'];
   slow?: Report['slow'];
+  access?: Report['access'];
   clauses?: readonly Clause[];
   /** Known deviations the gate holds verdicts to (Run.expectations). */
   expectations?: readonly Expectation[];
@@ -96,6 +97,7 @@ export function buildReport(input: BuildInput): Report {
     gate: gateOf(gate, runReasons, input.gateScope, { ...DEFAULT_LEVELS, ...input.levels }),
     ...(gate.expectations ? { expectations: gate.expectations } : {}),
     ...(input.slow ? { slow: input.slow } : {}),
+    ...(input.access ? { access: input.access } : {}),
     mutation: input.mutation,
   };
 }

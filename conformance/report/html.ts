@@ -7,6 +7,7 @@ import { ABOUT_FILE } from './about';
 import { headlineHtml } from './html-headline';
 import { seconds } from '../../launcher/format';
 import { patienceHtml, retriedHtml, retryHtml } from './retries';
+import { describeAccess } from '../run/access';
 
 /**
  * One self-contained HTML page (inline CSS and a few lines of script, nothing fetched) that an
@@ -30,6 +31,7 @@ ${headlineHtml(r)}
 <dl class="facts">
 ${r.targets.map((t) => `<dt>${esc(t.mode)} target</dt><dd><a href="${esc(t.url)}">${esc(t.url)}</a><br><span class="muted">profile ${esc(t.profile)}${t.framework ? ` · ${esc(t.framework)}${t.frameworkVersion ? ` ${esc(t.frameworkVersion)}` : ''}` : ''}${t.buildId ? ` · build id <code>${esc(t.buildId)}</code>` : ''}${t.deploymentId ? ` · deployment id <code>${esc(t.deploymentId)}</code>` : ''}${t.isThisKind === false ? ` · <strong>not this kind of site</strong>: ${esc(t.kindReason ?? '')}` : ''}</span></dd>`).join('\n')}
 <dt>Browser</dt><dd>${esc(r.browser ? `${r.browser.name} ${r.browser.version ?? ''} (${r.browser.source ?? ''})` : 'unknown')}</dd>
+${r.access ? `<dt>Access</dt><dd>${esc(describeAccess(r.access) ?? '')}</dd>` : ''}
 <dt>Suite</dt><dd>${esc(r.suite.name)} ${esc(r.suite.version)}${r.suite.gitSha ? ` · <code>${esc(r.suite.gitSha.slice(0, 12))}</code>` : ''} · report schema ${esc(r.schemaVersion)}</dd>
 <dt>Time</dt><dd>${esc(r.startedAt)} → ${esc(r.finishedAt)} (${seconds(r.durationMs)})</dd>
 ${patienceHtml(r)}

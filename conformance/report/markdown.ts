@@ -3,6 +3,7 @@ import type { ClauseResult, Report, Verdict } from './model';
 import { gateWords, headline } from './headline';
 import { renderObservedMarkdown } from './observed';
 import { patienceMarkdown, retriedMarkdown } from './retries';
+import { describeAccess } from '../run/access';
 
 const ICON: Record<Verdict, string> = { passed: '✅ passed', failed: '❌ failed', cantTell: '❔ cantTell', inapplicable: '➖ inapplicable', untested: '⏸ untested' };
 
@@ -20,6 +21,7 @@ export function renderMarkdown(r: Report): string {
   const lines: string[] = [`## Conformance: ${gateWords(r)}`, '', ...headline(r, { markdown: true }), ''];
   lines.push('<details><summary>Targets, every clause and part with its verdict, expectations</summary>', '');
   for (const t of r.targets) lines.push(`- **${t.mode}**: ${t.url}${t.buildId ? ` · build ${t.buildId}` : ''}${t.profile ? ` · profile ${t.profile}` : ''}`);
+  if (r.access) lines.push(`- access: ${describeAccess(r.access)}`);
   lines.push(`- totals: ${Object.entries(r.totals.all).filter(([, n]) => n > 0).map(([v, n]) => `${n} ${v}`).join(', ')}`);
   lines.push(patienceMarkdown(r));
   if (r.mutation) lines.push(`- mutation score: ${(r.mutation.score * 100).toFixed(0)}% (${r.mutation.killed}/${r.mutation.total} killed), collateral ${r.mutation.collateral}`);

@@ -1,12 +1,13 @@
 import type { TestTiming } from '../observers/timing';
 import type { ClauseKind, Mode } from '../../spec/clauses';
 import type { GateLevels } from '../run/gate-levels';
+import type { AccessFacts } from '../run/access';
 
 /**
  * The conformance report (reports/conformance.json). Schema: spec/schemas/report-schema.json — bump
  * REPORT_SCHEMA_VERSION on any change that a reader could notice.
  */
-export const REPORT_SCHEMA_VERSION = '1.5.0';
+export const REPORT_SCHEMA_VERSION = '1.6.0';
 
 /** EARL outcome words. */
 export { VERDICTS, type Verdict } from '../outcome/verdict';
@@ -187,6 +188,11 @@ export interface Report {
    * was multiplied by, where it came from, and the measurement. The spec's own times never scale.
    */
   slow?: SlowFactor;
+  /**
+   * How the run reached the targets (conformance/run/access.ts): the trust chosen and, by name only,
+   * the credentials and headers sent to the targets' origins. Never a secret. Absent: the usual trust, nothing sent.
+   */
+  access?: AccessFacts;
   /** Headline figures of the last mutant run (npm run mutants), when there is one. */
   mutation?: { score: number; killed: number; total: number; collateral: number; at: string };
 }

@@ -94,6 +94,7 @@ export default class ConformanceReporter implements Reporter {
       targets: targetsFromFacts(facts, modes),
       browser: browserFromFacts(facts),
       slow: slowFromFacts(facts) ?? currentRun().slow,
+      access: facts.find((f) => f.access)?.access,
       suite: suiteInfo(),
       startedAt: this.startedAt,
       finishedAt: new Date(),

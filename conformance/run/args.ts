@@ -2,8 +2,15 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Mode } from '../../spec/clauses';
 import { parseSlow, type SlowSetting } from './slow';
 
-/** Bad command-line input: the CLI prints the message (one sentence) and exits 2. */
-export class UsageError extends Error {}
+/**
+ * Bad input (a flag, the config, the environment, a target that refuses the run): one sentence
+ * naming the problem and what to do. The CLI prints it and exits 2; the API (`run()`) throws it.
+ */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+  /** The CLI's exit code for it. */
+  readonly exitCode = 2;
+}
 
 /** The command line, parsed once (node:util parseArgs) and checked for shape; the file system and network are checked later (cli/resolve-run.ts). */
 export interface RunArgs {
@@ -19,6 +26,10 @@ export interface RunArgs {
   profile?: string;
   out?: string;
   otherBuild?: string;
+  /** --ca <file>: a PEM file of certificate authorities the whole run trusts (config/access.ts). */
+  ca?: string;
+  /** --insecure: accept an untrusted certificate. */
+  insecure: boolean;
   merge?: string;
   force: boolean;
   /** --isolate: a new browser context for every test instead of one per worker, reset between tests. */
@@ -59,6 +70,8 @@ const OPTIONS = {
   profile: { type: 'string' },
   out: { type: 'string' },
   'other-build': { type: 'string' },
+  ca: { type: 'string' },
+  insecure: { type: 'boolean' },
   merge: { type: 'string' },
   force: { type: 'boolean' },
   isolate: { type: 'boolean' },
@@ -108,6 +121,8 @@ export function parseRunArgs(argv: string[]): RunArgs {
     profile: str('profile'),
     out: str('out'),
     otherBuild: str('other-build'),
+    ca: str('ca'),
+    insecure: !!v.insecure,
     merge: str('merge'),
     force: !!v.force,
     isolate: !!v.isolate,

@@ -1,4 +1,5 @@
 import type { Mode } from '../../spec/clauses';
+import type { AccessFacts } from './access';
 import type { BrowserFacts, ProfileRef, Run, TargetFacts } from './model';
 import type { SlowFactor } from './slow';
 
@@ -30,6 +31,8 @@ export interface RunFacts {
   slow?: SlowFactor;
   /** What discovery observed on the target for the pending clauses, when the run crawled it (so a merge of shards keeps it). */
   observations?: Record<string, unknown>;
+  /** The run's trust and credentials' facts (run/access.ts): no secret. */
+  access?: AccessFacts;
 }
 
 export function parseFacts(body: Buffer | string): RunFacts | undefined {

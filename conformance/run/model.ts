@@ -1,6 +1,7 @@
 import type { Mode } from '../../spec/clauses';
 import type { Expectation } from '../expectations/model';
 import type { GateLevels } from './gate-levels';
+import type { AccessFacts } from './access';
 import type { TargetProfile } from './profile';
 import type { SlowFactor } from './slow-factor';
 
@@ -55,6 +56,11 @@ export interface Run {
    * setup measures it (a run started without the CLI).
    */
   slow?: SlowFactor;
+  /**
+   * The trust and the credentials' facts (access.ts), settled once by the CLI; absent: the usual
+   * trust, nothing sent. Never a secret: those travel in the environment only.
+   */
+  access?: AccessFacts;
 }
 
 export interface RunTarget {

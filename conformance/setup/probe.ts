@@ -1,5 +1,8 @@
 import { assetPrefixOf } from '../observers/site-page';
 import { patience } from '../run/slow';
+import { currentAccess } from '../access/access';
+import { refusalMessage, untrustedMessage } from '../access/refusal';
+import { certificateProblem, siteFetch, type SiteFetch } from '../access/site-fetch';
 
 /**
  * Looks at a target before the suite runs: is it reachable, is it this kind of site, and what can
@@ -11,6 +14,8 @@ export interface ProbeResult {
   reachable: boolean;
   /** Why it is unreachable, in words a user can act on. */
   error?: string;
+  /** It answered, but keeps the run out (401, 403): what to give, in words a user can act on. */
+  refusal?: string;
   status?: number;
   contentType?: string;
   ms: number;
@@ -28,12 +33,13 @@ export interface ProbeOptions {
   timeoutMs?: number;
   /** Bodies are read up to this many bytes; the rest is ignored. */
   maxBytes?: number;
-  fetchImpl?: typeof fetch;
+  /** Default: siteFetch (the run's trust, credentials and headers). */
+  fetchImpl?: SiteFetch;
 }
 
 export async function probeTarget(url: string, opts: ProbeOptions = {}): Promise<ProbeResult> {
   // The harness's patience: 8 s on the reference machine (run/slow.ts).
-  const { timeoutMs = patience(8_000), maxBytes = 2_000_000, fetchImpl = fetch } = opts;
+  const { timeoutMs = patience(8_000), maxBytes = 2_000_000, fetchImpl = siteFetch } = opts;
   const started = Date.now();
   const base = { url, ms: 0, isThisKind: false };
   let parsed: URL;
@@ -50,8 +56,11 @@ export async function probeTarget(url: string, opts: ProbeOptions = {}): Promise
     res = await fetchImpl(parsed, { signal: controller.signal, redirect: 'follow', headers: { accept: 'text/html' } });
   } catch (e) {
     clearTimeout(timer);
+    const cert = certificateProblem(e);
     const why = controller.signal.aborted ? `no answer within ${timeoutMs / 1000} s` : describeNetworkError(e);
-    return { ...base, ms: Date.now() - started, reachable: false, error: `Target ${url} is unreachable: ${why}. Check the address and that the server is running, then run again.`, kindReason: 'not probed' };
+    // The server answered the handshake: its certificate is the problem, not whether it runs.
+    const error = cert ? untrustedMessage(url, cert, currentAccess()?.facts) : `Target ${url} is unreachable: ${why}. Check the address and that the server is running, then run again.`;
+    return { ...base, ms: Date.now() - started, reachable: false, error, kindReason: 'not probed' };
   }
   let html = '';
   try {
@@ -64,7 +73,8 @@ export async function probeTarget(url: string, opts: ProbeOptions = {}): Promise
   clearTimeout(timer);
   controller.abort();
   const contentType = res.headers.get('content-type') ?? '';
-  const seen = { url, reachable: true, status: res.status, contentType, ms: Date.now() - started };
+  const refusal = refusalMessage(url, res.status, res.headers.get('www-authenticate'), currentAccess()?.facts);
+  const seen = { url, reachable: true, status: res.status, contentType, ms: Date.now() - started, ...(refusal ? { refusal } : {}) };
   const kind = judgeKind(res.status, contentType, html);
   return { ...seen, ...kind, ...readIdentity(html, res.headers) };
 }

@@ -4,6 +4,7 @@ import { currentRun, targetOf } from '../run/channel';
 import { FACTS_ATTACHMENT, FACTS_CONTENT_TYPE, type RunFacts } from '../run/facts';
 import { LATE, orLate } from '../observers/bound';
 import { patience } from '../run/slow';
+import { contextTrust } from '../access/browser';
 
 /**
  * The run's facts, carried by the results themselves (conformance/run/facts.ts): each worker attaches
@@ -42,6 +43,7 @@ export class RunFactsNote {
       startedAt: new Date().toISOString(),
       slow: run.slow,
       observations: target.profile.source === 'discovered' || target.profile.source === 'merged' ? run.discovery.observations : undefined,
+      access: run.access,
     };
     await info.attach(FACTS_ATTACHMENT, { body: JSON.stringify(facts, null, 2), contentType: FACTS_CONTENT_TYPE });
     this.attached = true;
@@ -51,7 +53,7 @@ export class RunFactsNote {
 
 /** window.next.version of the target's home page, in a context of its own (15 s at most for the load). */
 async function homePageVersion(browser: Browser, url: string): Promise<string | undefined> {
-  const context = await browser.newContext();
+  const context = await browser.newContext(contextTrust());
   try {
     const page = await context.newPage();
     await page.goto(url, { timeout: patience(15_000) });

@@ -2,6 +2,7 @@ import { judgeAsset } from './asset-answer';
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
 import { requestEvidence } from '../observers/evidence';
+import { contextTrust } from '../access/browser';
 import { expect, test } from '../harness/fixtures';
 import { settle } from '../observers/navigation';
 import { requireSitePage, siteFix } from '../observers/site-page';
@@ -36,7 +37,7 @@ interface FirstLoad { path: string; scripts: LoggedRequest[]; styles: LoggedRequ
  * leaves the test untested (site-page.ts): nothing about the site's assets was seen on it.
  */
 async function firstLoad(browser: Browser, baseUrl: string, path: string, scenario: string, obs: Observer): Promise<FirstLoad> {
-  const context = await browser.newContext({ baseURL: baseUrl });
+  const context = await browser.newContext({ baseURL: baseUrl, ...contextTrust() });
   try {
     const page = await context.newPage();
     const log = new RequestLog(page);

@@ -1,3 +1,4 @@
+import { getAsSite } from '../access/browser';
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
 import { sameAddress, settle } from '../observers/navigation';
@@ -84,7 +85,7 @@ describeClause('R2.2', () => {
     const targets = [...new Set(links.map((l) => l.url))];
     await Promise.all(Array.from({ length: 4 }, async () => {
       for (let url = targets.shift(); url !== undefined; url = targets.shift()) {
-        const res = await page.request.get(url, { timeout: patience(10_000), maxRedirects: 5 }).catch((e: Error) => e.message.split('\n')[0]);
+        const res = await getAsSite(page.request, url, { timeout: patience(10_000), maxRedirects: 5 }).catch((e: Error) => e.message.split('\n')[0]);
         statusOf.set(url, typeof res === 'string' ? res : res.status());
       }
     }));

@@ -1,3 +1,4 @@
+import { getAsSite } from '../access/browser';
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
 import { clickLinkTo, open, settle, waitForAddress } from '../observers/navigation';
@@ -108,7 +109,7 @@ describeClause('R2.6', ({ parts }) => {
     const { pages } = target.scenario('routeGroups');
     const checked: { url: string; status: number }[] = [];
     const get = async (path: string) => {
-      const res = await obs.waitFor(`the answer to GET ${path}`, () => page.request.get(target.abs(path), { timeout: patience(10_000) }), 11_000);
+      const res = await obs.waitFor(`the answer to GET ${path}`, () => getAsSite(page.request, target.abs(path), { timeout: patience(10_000) }), 11_000);
       checked.push({ url: path, status: res.status() });
       return res;
     };

@@ -4,6 +4,7 @@ import { isPageDataRequestOf, pageDataPath, readPageData } from '../observers/pa
 import { type LoggedRequest, RequestLog } from '../observers/request-log';
 import { within } from '../observers/sample';
 import { patience } from '../run/slow';
+import { accessHeadersFor } from '../access/access';
 
 /**
  * C7.3's advisory (what a client does with page data from another build): capture one build's
@@ -35,7 +36,7 @@ export async function captureNavigation(context: BrowserContext, baseUrl: string
     let captured: Captured | undefined;
     await page.route(addressesPage(to), async (route) => {
       if (!armed || captured || !isNavigationFetchFor(route, to)) return route.fallback();
-      const res = await route.fetch();
+      const res = await fetchAsBrowser(route);
       const body = await res.body();
       captured = { url: route.request().url(), headers: route.request().headers(), body };
       await route.fulfill({ response: res, body });
@@ -65,11 +66,21 @@ export async function swapAnswer(page: Page, to: string, body?: Buffer): Promise
   await page.route(addressesPage(to), async (route) => {
     if (swapped.length > 0 || !isNavigationFetchFor(route, to)) return route.fallback();
     swapped.push(route.request().url());
-    const res = await route.fetch();
+    const res = await fetchAsBrowser(route);
     const headers = Object.fromEntries(Object.entries(res.headers()).filter(([k]) => !/^(content-encoding|content-length|transfer-encoding)$/i.test(k)));
     await route.fulfill({ status: res.status(), headers, body: body ?? await res.body() });
   });
   return { swapped };
+}
+
+/**
+ * route.fetch() asks from Node, outside the browser: the run's credentials and headers for the
+ * target origins (access/browser.ts adds them to the browser's own requests) go with it.
+ */
+function fetchAsBrowser(route: Route) {
+  const r = route.request();
+  const extra = accessHeadersFor(r.url());
+  return Object.keys(extra).length ? route.fetch({ headers: { ...r.headers(), ...extra } }) : route.fetch();
 }
 
 // A precondition a test stops on before its parts are observed one by one is theirs (the static parts below).

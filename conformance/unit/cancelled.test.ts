@@ -6,6 +6,7 @@ import { judgeAsset } from '../tests/asset-answer';
 import { cancellation, isAbort, Moves, movesOf } from '../observers/cancelled';
 import { RequestLog, wasCancelled } from '../observers/request-log';
 import { answerOf } from '../observers/site-walk';
+import { fakePage } from './fake-page';
 
 // Issue 38: a request the harness's own navigation, reset or test end cancelled is no observation
 // of the site, and never "not answered". Each test below fails when that distinction is removed.
@@ -61,14 +62,6 @@ function fakeRequest(url: string, failure?: string): Request {
     url: () => url, method: () => 'GET', resourceType: () => 'script', headers: () => ({}), isNavigationRequest: () => false,
     frame: () => undefined, failure: () => (failure ? { errorText: failure } : null),
   } as unknown as Request;
-}
-
-/** A page that emits request events and whose goto the harness calls (movesOf wraps it). */
-function fakePage(): Page & EventEmitter {
-  const page = new EventEmitter() as unknown as Page & EventEmitter & Record<string, unknown>;
-  for (const name of ['goto', 'goBack', 'goForward', 'reload', 'setContent', 'close']) page[name] = async () => null;
-  (page as unknown as { mainFrame(): unknown }).mainFrame = () => ({});
-  return page;
 }
 
 describe('the request log says who cancelled a request', () => {

@@ -35,7 +35,7 @@ describe('config file (conformance/config/)', () => {
   });
 
   it('names the bad key and where it is', () => {
-    expect(validateConfig({ tagets: [] })).toEqual([expect.stringMatching(/unknown key "tagets" \(allowed: targets, out, workers, slow, expectations, summary, force, discovery, gate\)/)]);
+    expect(validateConfig({ tagets: [] })).toEqual([expect.stringMatching(/unknown key "tagets" \(allowed: targets, out, workers, slow, expectations, summary, force, discovery, gate, ca, insecure, httpCredentials, headers\)/)]);
     expect(validateConfig({ targets: [{ url: 'http://x', mode: 'static', profle: 'p.json' }] })).toEqual([expect.stringMatching(/unknown key "profle" in targets\[0\]/)]);
     expect(validateConfig({ targets: [{ url: 'http://x', mode: 'edge' }] })).toEqual([expect.stringMatching(/targets\[0\]\.mode must be one of "static", "server"/)]);
     expect(validateConfig({ targets: [{ mode: 'static' }] })).toEqual([expect.stringMatching(/targets\[0\] needs "url"/)]);

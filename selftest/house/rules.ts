@@ -30,7 +30,8 @@ const TOOL = (name: string): Rule => ({
 
 /** Inside conformance/: what each stage may not import (the run model is read by all; report/ and cli/ sit on top). */
 const CONFORMANCE_STAGES: [string, string[]][] = [
-  ['conformance/run/', ['harness/', 'setup/', 'observers/', 'report/', 'cli/', 'tests/']],
+  ['conformance/run/', ['harness/', 'setup/', 'observers/', 'access/', 'report/', 'cli/', 'tests/']],
+  ['conformance/access/', ['harness/', 'setup/', 'observers/', 'report/', 'cli/', 'tests/']],
   ['conformance/observers/', ['harness/', 'setup/', 'report/', 'cli/', 'tests/']],
   ['conformance/setup/', ['harness/', 'report/', 'cli/', 'tests/']],
   ['conformance/harness/', ['report/', 'cli/', 'tests/']],
@@ -50,7 +51,7 @@ export const RULES: Record<string, Rule> = {
     mayImport: (_from, to) => under(to, 'targets/', 'launcher/', 'spec/', 'site/lib/', 'site/content/') || suiteModule(to),
   },
   conformance: {
-    rule: 'conformance/ (the suite, the package\'s content) imports spec/, launcher/ and itself, never targets/, selftest/, matrix/, mutants/, bench/, site/ or fixtures/; inside it, run/ imports no other stage; observers/ nothing of harness/, setup/, report/, cli/, tests/; setup/ nothing of harness/, report/, cli/, tests/; harness/ nothing of report/, cli/, tests/',
+    rule: 'conformance/ (the suite, the package\'s content) imports spec/, launcher/ and itself, never targets/, selftest/, matrix/, mutants/, bench/, site/ or fixtures/; inside it, run/ imports no other stage; access/ (how the run reaches the deployment) only run/; observers/ nothing of harness/, setup/, report/, cli/, tests/; setup/ nothing of harness/, report/, cli/, tests/; harness/ nothing of report/, cli/, tests/',
     mayImport: (from, to) => {
       if (!under(to, 'conformance/', 'spec/', 'launcher/')) return false;
       const stage = CONFORMANCE_STAGES.find(([s]) => from.startsWith(s));
