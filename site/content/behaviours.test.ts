@@ -23,7 +23,12 @@ export function galleryProblems(gallery: readonly Pick<Behaviour, 'id' | 'target
   ];
   if (!out.length && listed.join() !== ids.join()) out.push(`the gallery's order is ${listed.join(', ')}; the registry's is ${ids.join(', ')}`);
   for (const b of gallery) {
-    const modes: readonly string[] = clauses[b.id]?.modes ?? [];
+    // An ID its copy of the registry does not know: the copy is stale (a clause just added), not the gallery wrong.
+    if (!clauses[b.id]) {
+      out.push(`${b.id} is not in site/content/clause-ids.ts: run npm run generate (it copies the registry's clauses there)`);
+      continue;
+    }
+    const modes: readonly string[] = clauses[b.id].modes;
     if (!modes.includes('static') && b.targets.some((t) => t.mode !== 'server')) out.push(`${b.id} applies in server delivery only: mark each of its targets mode 'server'`);
     if (modes.includes('static') && !b.targets.some((t) => t.mode === 'both')) out.push(`${b.id} applies in static delivery: give it a target that is live in the static export (mode 'both')`);
     for (const t of b.targets) {
