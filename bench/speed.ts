@@ -6,7 +6,7 @@ import { median } from './util';
 /**
  * The machine's speed, on fixed reference work, written beside the figures (issue 24). Two quiet
  * copies of the same machine kind gave the same commit's suite 41.6 s one day, 59.5–83 s the
- * next and 47–54 s on a third (docs/benchmarks.md, Matrix): without a yardstick, a figure says as
+ * next and 47–54 s on a third (CHANGELOG.md, 2026-11-26 and before): without a yardstick, a figure says as
  * much about the copy as about the project. Measured the same way every run, these let two runs of
  * the bench be compared: the suite's cost is mostly starting processes (runtimes, browsers,
  * renderers) and their first touches of memory, which the last two measure; the first is plain

@@ -72,7 +72,6 @@ async function resolveIn(scratch: string, args: RunArgs, log: (line: string) => 
   // The harness's patience, before anything waits: the probes below are bounded by it too.
   base.slow = await resolveSlow(settings.slow.flag, settings.slow.config);
   useSlow(base.slow);
-  log(`Harness patience: ${describeSlow(base.slow)}.`);
   if (base.discovery.writeProfile) checkWritableParent(base.discovery.writeProfile, '--write-profile');
 
   const browser = lookupChromium({ headed: wantsWindow(args.playwrightArgs) });
@@ -92,6 +91,8 @@ async function resolveIn(scratch: string, args: RunArgs, log: (line: string) => 
   // Only from this run's crawl: an earlier run into the same folder may have left its discovery there.
   const crawled = targets.some((t) => t.profile.source === 'discovered' || t.profile.source === 'merged');
   const observations = crawled ? readDiscovery(scratchOf(base))?.observations : undefined;
+  // Said once the targets answered: a run refused before (bad input, an unreachable target) says one sentence only.
+  log(`Harness patience: ${describeSlow(base.slow)}.`);
   return { run: { ...base, targets, ...(observations ? { discovery: { ...base.discovery, observations } } : {}) }, settings };
 }
 

@@ -19,6 +19,8 @@ export interface ModeCoverage {
   applicable: number;
   passed: number;
   failed: number;
+  /** Of the failed, those the run's expectations say so (a framework's known deviations, a team's accepted failure). */
+  failedExpected: { id: string; expected: NonNullable<NotJudged['expected']> }[];
   notJudged: NotJudged[];
 }
 
@@ -49,13 +51,16 @@ const expectedKind = (r: ClauseResult): NotJudged['expected'] => {
 
 export function coverageOf(r: Report): Coverage {
   const modes = r.modes.map((mode): ModeCoverage => {
-    const c: ModeCoverage = { mode, url: r.targets.find((t) => t.mode === mode)?.url, applicable: 0, passed: 0, failed: 0, notJudged: [] };
+    const c: ModeCoverage = { mode, url: r.targets.find((t) => t.mode === mode)?.url, applicable: 0, passed: 0, failed: 0, failedExpected: [], notJudged: [] };
     for (const row of r.clauses) {
       const res = row.results[mode];
       if (row.kind !== 'normative' || !res || res.verdict === 'inapplicable' || res.gate === 'ungated') continue;
       c.applicable++;
       if (res.verdict === 'passed') c.passed++;
-      else if (res.verdict === 'failed') c.failed++;
+      else if (res.verdict === 'failed') {
+        c.failed++;
+        if (expectedKind(res)) c.failedExpected.push({ id: row.id, expected: expectedKind(res)! });
+      }
       else c.notJudged.push({ id: row.id, verdict: res.verdict, lacks: lacks(res.reason), ...(expectedKind(res) ? { expected: expectedKind(res) } : {}) });
     }
     return c;
@@ -72,7 +77,8 @@ export function coverageLine(c: ModeCoverage): string {
   const kinds = [by('untested') ? `untested ${by('untested')}` : '', by('cantTell') ? `cantTell ${by('cantTell')}` : ''].filter(Boolean).join(', ');
   const accepted = c.notJudged.filter((n) => n.expected).length;
   const not = c.notJudged.length ? `; ${c.notJudged.length} not judged (${kinds}${accepted ? `; ${accepted} of them expected` : ''})` : '';
-  return `judged ${judged} of ${plural(c.applicable, 'applicable clause')}: ${c.passed} passed, ${c.failed} failed${not}`;
+  const failedExpected = c.failedExpected.length ? ` (${c.failedExpected.length === c.failed ? 'all' : c.failedExpected.length} expected)` : '';
+  return `judged ${judged} of ${plural(c.applicable, 'applicable clause')}: ${c.passed} passed, ${c.failed} failed${failedExpected}${not}`;
 }
 
 /** The every-page sample of a profile's sitePages: pages checked, pages known (listed plus the unlisted ones of partly listed route shapes). */

@@ -36,9 +36,11 @@ export function headline(r: Report, opts: { markdown?: boolean } = {}): string[]
     lines.push('', `Warnings (${warnings.length}, not failing the gate):`);
     for (const x of warnings.slice(0, HEADLINE_REASONS)) lines.push(`- ${short(x)}`);
   }
-  const notJudged = cov.modes.flatMap((c) => c.notJudged.filter((n) => n.expected).map((n) => ({ ...n, mode: c.mode })));
-  if (r.gate.passed && notJudged.length) {
-    lines.push('', `Not judged, as expected (${notJudged.length}): ${notJudged.map((n) => `${n.id} (${n.mode}, ${n.expected})`).join(', ')}`);
+  // What the gate let through because an expectation says so, by kind: the framework's known deviations, the team's accepted gaps.
+  const expected = cov.modes.flatMap((c) => [...c.failedExpected.map((x) => ({ ...x, v: 'failed' })), ...c.notJudged.filter((n) => n.expected).map((n) => ({ id: n.id, expected: n.expected!, v: n.verdict }))].map((x) => ({ ...x, mode: c.mode })));
+  if (expected.length) {
+    const kinds = (['known deviation', 'accepted'] as const).map((k) => [k, expected.filter((x) => x.expected === k)] as const).filter(([, xs]) => xs.length);
+    lines.push('', `Expected, not counted against the gate (${expected.length}): ${kinds.map(([k, xs]) => `${k === 'known deviation' ? 'known deviations of the framework' : 'accepted by the team'}: ${xs.map((x) => `${x.id} ${x.v} (${x.mode})`).join(', ')}`).join('; ')}`);
   }
   return lines;
 }

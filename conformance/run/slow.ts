@@ -74,7 +74,7 @@ export function secs(ms: number): string {
 
 /** The factor and where it came from, in words (the report's header, the CLI's line). */
 export function describeSlow(s: SlowFactor | undefined): string {
-  if (!s) return 'the harness\'s bounds as tuned on the reference machine (× 1; no factor was measured: run through npm run conformance)';
+  if (!s) return 'the harness\'s bounds as tuned on the reference machine (× 1; no factor was measured: a run of npx spec-conformance measures one)';
   const m = s.machine;
   const measured = m ? `reference work took ${m.computeRatio}× as long on ${m.threads} thread(s) and a process start ${m.nodeStartRatio}× (${m.computeMs} ms and ${m.nodeStartMs} ms, against 409 and 65 ms), with a 1-minute load of ${m.load1} on ${m.cores} cores; measured in ${(m.tookMs / 1000).toFixed(1)} s` : '';
   switch (s.source) {
