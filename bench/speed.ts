@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { Browser } from '@playwright/test';
 import { runSync } from '../launcher';
+import { computeOnThread } from '../conformance/run/machine-speed';
 import { median } from './util';
 
 /**
@@ -21,18 +21,6 @@ export interface Speed {
   nodeStartMs: number;
   /** A new page in a new context loaded with a data: URL and closed: the median of 7, after one warm-up. */
   pageMs: number;
-}
-
-function compute(): number {
-  const t = performance.now();
-  const block = Buffer.alloc(1 << 24, 7);
-  const h = createHash('sha256');
-  for (let i = 0; i < 16; i++) h.update(block);
-  h.digest();
-  let x = 0;
-  for (let i = 0; i < 5e7; i++) x = (x * 31 + i) | 0;
-  if (x === 0.5) console.log(x); // keeps the loop from being dropped
-  return performance.now() - t;
 }
 
 function nodeStart(): number {
@@ -59,7 +47,7 @@ export async function measureSpeed(browser: Browser): Promise<Speed> {
     return median(out)!;
   };
   await page(browser);
-  return { computeMs: await times(3, compute), nodeStartMs: await times(7, nodeStart), pageMs: await times(7, () => page(browser)) };
+  return { computeMs: await times(3, computeOnThread), nodeStartMs: await times(7, nodeStart), pageMs: await times(7, () => page(browser)) };
 }
 
 /** The three figures, for the bench's progress line. */
