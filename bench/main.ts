@@ -1,14 +1,16 @@
 /**
  * Benchmark of the reference site → docs/benchmarks.md (a script, not a test).
  *
- *   npm run bench [-- --skip-suite] [--skip-fresh] [--skip-bare] [--bare-out <folder>] [--runs N] [--build] [--out <file>]
+ *   npm run bench [-- --skip-suite] [--skip-fresh] [--skip-bare] [--skip-foreign] [--skip-many] [--bare-out <folder>] [--runs N] [--build] [--out <file>]
  *
  * 1. First-load JS of the home page (weight.ts) against a bare Next.js export of the same version
  *    (fixtures/bare-next, built by bare.ts).
  * 2. Time to first byte and largest contentful paint of the home page over loopback (paint.ts).
  * 3. Wall time of `npm run conformance` (both modes) after the builds and from fresh, where the
- *    time goes per clause, and the floor: the same page loads with no assertions (suite.ts).
- * 4. A site nobody here wrote judged in one mode (foreign.ts).
+ *    time goes per clause, and the floor: the same page loads with no assertions (suite.ts, floor.ts).
+ *    The targets are ratios to the floor (render-ratios.ts, issue 36), printed first.
+ * 4. A site nobody here wrote judged in one mode, and its own floor (foreign.ts).
+ * 6. Generated sites of many pages: pages known against pages checked, sampled and --all-pages (many-pages.ts).
  * 5. Build time per mode: timed here with --build, else read from the build markers (builds.ts).
  *
  * Needs both builds (npm run site:build:static / site:build:server). Every figure is written with
@@ -32,6 +34,10 @@ import { measurePaint } from './paint';
 import { measureSpeed, speedFigures } from './speed';
 import { render, type RenderInput } from './render';
 import { ratioRows } from './render-ratios';
+import { renderManyPages, timeManyPages, type ManyPagesRun } from './many-pages';
+
+/** The generated sites: pages, and whether every page is checked. */
+const MANY_PAGES: [number, boolean][] = [[10, false], [1_508, false], [1_508, true]];
 import { timeConformance, type SuiteRun } from './suite';
 import { measureFloor, type Floor } from './floor';
 import { runLoad } from './load';
@@ -168,11 +174,20 @@ async function main(): Promise<void> {
       log(`  ${secs(foreignFloor.wallMs)}, ${foreignFloor.cpuS?.toFixed(1) ?? 'n/a'} CPU-s`);
     }
   }
+  // 6. A site of many pages: sampled, then every page (--all-pages).
+  const many: ManyPagesRun[] = [];
+  if (!opts.skipMany) {
+    for (const [pages, all] of MANY_PAGES) {
+      log(`a generated site of ${pages} pages${all ? ', --all-pages' : ''}…`);
+      many.push(await timeManyPages(workDir, pages, all));
+      log(`  ${secs(many[many.length - 1].wallMs)}: ${many[many.length - 1].checked ?? '?'} of ${many[many.length - 1].known ?? '?'} pages checked`);
+    }
+  }
   const before = JSON.parse(fs.readFileSync(path.join(__dirname, 'before-issue-15.json'), 'utf8')) as RenderInput['before'];
   const before24 = JSON.parse(fs.readFileSync(path.join(__dirname, 'before-issue-24.json'), 'utf8')) as RenderInput['before24'];
 
   // Write.
-  const md = render({ opts, command, date, machine, speed, chromiumVersion, siteWeight, bare, paint, suites, floor, foreign, foreignFloor, before, before24, workers: SUITE_WORKERS, browserPath: found.choice.executablePath, builds, loadEnd: load(), loadStart: quiet.load });
+  const md = render({ many: renderManyPages(opts.skipMany ? [] : many), opts, command, date, machine, speed, chromiumVersion, siteWeight, bare, paint, suites, floor, foreign, foreignFloor, before, before24, workers: SUITE_WORKERS, browserPath: found.choice.executablePath, builds, loadEnd: load(), loadStart: quiet.load });
   // The Matrix, Discovery and Under load sections are written by `npm run matrix`, by hand and by `--load`: kept as they are.
   const kept = fs.existsSync(opts.out) ? keptSections(fs.readFileSync(opts.out, 'utf8'), ['Under load', 'Matrix', 'Discovery']) : '';
   fs.writeFileSync(opts.out, kept ? `${md.trimEnd()}\n\n${kept}` : md);

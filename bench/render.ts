@@ -40,6 +40,8 @@ export interface RenderInput {
   /** The browser program the suite ran. */
   browserPath?: string;
   builds: BuildTime[];
+  /** The section on generated sites of many pages (many-pages.ts), rendered. */
+  many: string[];
   loadEnd: string;
   /** The 1-minute load average when the bench started (after waiting for a quiet machine). */
   loadStart: number;
@@ -49,7 +51,7 @@ export function render(r: RenderInput): string {
   const L: string[] = [];
   const stamp = `${r.date.toISOString()} · ${r.machine} · Chromium ${r.chromiumVersion} · Next.js ${nextVersion()}`;
   L.push('# Benchmarks', '');
-  L.push(`Written by \`bench/main.ts\`; regenerate with \`npm run bench\` (flags: \`--skip-suite\`, \`--skip-fresh\`, \`--skip-bare\`, \`--bare-out <folder>\`, \`--runs N\`, \`--build\`, \`--out <file>\`).`, '');
+  L.push(`Written by \`bench/main.ts\`; regenerate with \`npm run bench\` (flags: \`--skip-suite\`, \`--skip-fresh\`, \`--skip-bare\`, \`--skip-foreign\`, \`--skip-many\`, \`--bare-out <folder>\`, \`--runs N\`, \`--build\`, \`--out <file>\`).`, '');
   L.push(`- **Date:** ${r.date.toISOString()}`);
   L.push(`- **Machine:** ${r.machine}`);
   L.push(`- **Machine speed:** ${describeSpeed(r.speed)}.`);
@@ -167,6 +169,8 @@ export function render(r: RenderInput): string {
     L.push('| run | wall time | the suite alone | CPU used | result | load before → after |', '|---|---:|---:|---:|---|---|');
     L.push(`| ${f.id} | ${secs(f.wallMs)} | ${f.judgeS === undefined ? 'n/a' : `${f.judgeS.toFixed(1)} s`} | ${f.cpuS === undefined ? 'n/a' : `${f.cpuS.toFixed(0)} CPU-s`} | ${f.asExpected} (exit ${f.exitCode}) | ${f.load} |`, '');
   }
+
+  L.push(...r.many);
 
   // 5.
   L.push('## Build time', '');
