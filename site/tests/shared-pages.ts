@@ -9,10 +9,12 @@ import { patience } from '../../conformance/run/slow';
  * page's counts, a server-only badge, a status answer) stays checked in both builds.
  */
 
-/** What is left of a document's HTML to compare: its markup and text, without scripts and build-named assets. */
+/** What is left of a document's HTML to compare: its markup and text, without scripts, comments and build-named assets. */
 export function comparable(html: string): string {
   return html
     .replace(/<script\b[\s\S]*?<\/script>/gi, '')
+    // Comments: the build's own marker (<!--ref_…-->) and React's text separators, alike in both builds.
+    .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/<link\b[^>]*\brel="(?:preload|modulepreload|prefetch)"[^>]*>/gi, '')
     .replace(/\/_next\/static\/[^"'\s)]+/g, '/_next/static/*')
     .replace(/\s+/g, ' ')
