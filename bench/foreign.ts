@@ -3,6 +3,7 @@ import path from 'node:path';
 import { runCommand } from '../launcher';
 import { measured } from './util';
 import { ROOT } from '../spec/root';
+import type { TestTiming } from '../conformance/observers/timing';
 
 // Issue 24: a site nobody here wrote (the create-next-app 14.2 template, static export, with its
 // profile), judged in one mode, from the command to the report — as `npm run matrix` runs it, by
@@ -20,9 +21,9 @@ export interface ForeignRun {
   cpuS?: number;
   load: string;
   logFile: string;
+  /** What the floor of this site needs (floor.ts): its export, the pages its profile lists, the loads its run made. */
+  floorInput?: { exportDir: string; paths: string[]; loads: number };
 }
-
-export const FOREIGN_TARGET_MS = 20_000;
 
 export async function timeForeign(workDir: string, id = 'next-14.2-static'): Promise<ForeignRun> {
   const out = path.join(workDir, `matrix-${id}`);
@@ -41,5 +42,29 @@ export async function timeForeign(workDir: string, id = 'next-14.2-static'): Pro
     cpuS: m.cpuS,
     load: m.load,
     logFile,
+    floorInput: floorInputOf(out, id),
   };
+}
+
+/**
+ * The column's export folder, its profile's listed pages and the page loads its run made (the
+ * tests' `timing`), read from what the matrix wrote. The export lives in the matrix's cache, laid
+ * out as matrix/builder.ts documents it (next-<version>/apps/<build>/out; MATRIX_CACHE honoured):
+ * the bench imports no other tool.
+ */
+function floorInputOf(out: string, id: string): ForeignRun['floorInput'] {
+  try {
+    const matrix = JSON.parse(fs.readFileSync(path.join(out, 'matrix.json'), 'utf8')) as { columns: { id: string; next: string; build: string; report?: string }[] };
+    const col = matrix.columns.find((c) => c.id === id);
+    if (!col?.report) return undefined;
+    const folder = path.join(out, path.dirname(col.report));
+    const report = JSON.parse(fs.readFileSync(path.join(folder, 'conformance.json'), 'utf8')) as { clauses: { results: Record<string, { tests: { timing?: TestTiming }[] } | undefined> }[] };
+    const loads = report.clauses.flatMap((c) => Object.values(c.results).flatMap((r) => r?.tests ?? [])).reduce((n, t) => n + (t.timing?.loads ?? 0), 0);
+    const profile = JSON.parse(fs.readFileSync(path.join(folder, 'profiles', 'static.json'), 'utf8')) as { scenarios?: { sitePages?: { paths?: string[] } } };
+    const cache = process.env.MATRIX_CACHE ? path.resolve(process.env.MATRIX_CACHE) : path.join(ROOT, '.cache', 'implementations');
+    const exportDir = path.join(cache, `next-${col.next}`, 'apps', col.build, 'out');
+    return fs.existsSync(exportDir) ? { exportDir, paths: profile.scenarios?.sitePages?.paths ?? ['/'], loads } : undefined;
+  } catch {
+    return undefined;
+  }
 }

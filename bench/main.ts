@@ -1,14 +1,16 @@
 /**
  * Benchmark of the reference site → docs/benchmarks.md (a script, not a test).
  *
- *   npm run bench [-- --skip-suite] [--skip-fresh] [--skip-bare] [--bare-out <folder>] [--runs N] [--build] [--out <file>]
+ *   npm run bench [-- --skip-suite] [--skip-fresh] [--skip-bare] [--skip-foreign] [--skip-many] [--bare-out <folder>] [--runs N] [--build] [--out <file>]
  *
  * 1. First-load JS of the home page (weight.ts) against a bare Next.js export of the same version
  *    (fixtures/bare-next, built by bare.ts).
  * 2. Time to first byte and largest contentful paint of the home page over loopback (paint.ts).
  * 3. Wall time of `npm run conformance` (both modes) after the builds and from fresh, where the
- *    time goes per clause, and the floor: the same page loads with no assertions (suite.ts).
- * 4. A site nobody here wrote judged in one mode (foreign.ts).
+ *    time goes per clause, and the floor: the same page loads with no assertions (suite.ts, floor.ts).
+ *    The targets are ratios to the floor (render-ratios.ts, issue 36), printed first.
+ * 4. A site nobody here wrote judged in one mode, and its own floor (foreign.ts).
+ * 6. Generated sites of many pages: pages known against pages checked, sampled and --all-pages (many-pages.ts).
  * 5. Build time per mode: timed here with --build, else read from the build markers (builds.ts).
  *
  * Needs both builds (npm run site:build:static / site:build:server). Every figure is written with
@@ -31,13 +33,21 @@ import { awaitQuiet, QUIET_LOAD } from './quiet';
 import { measurePaint } from './paint';
 import { measureSpeed, speedFigures } from './speed';
 import { render, type RenderInput } from './render';
-import { measureFloor, timeConformance, type Floor, type SuiteRun } from './suite';
+import { ratioRows } from './render-ratios';
+import { renderManyPages, timeManyPages, type ManyPagesRun } from './many-pages';
+
+/** The generated sites: pages, and whether every page is checked. */
+const MANY_PAGES: [number, boolean][] = [[10, false], [1_508, false], [1_508, true]];
+import { timeConformance, type SuiteRun } from './suite';
+import { measureFloor, type Floor } from './floor';
 import { runLoad } from './load';
 import { load, log, secs, withQuietBuildLock } from './util';
 import { weighPage, type PageWeight } from './weight';
 import { MODES } from '../spec/clauses';
 import { serveStatic } from '../targets/hosts/static-server';
 import { buildPaths, isBuildFresh, referenceSite } from '../targets/reference';
+import { REFERENCE_PROFILE_FILE } from '../targets/reference/run';
+import { loadProfile, scenarioFor } from '../conformance/run/profile';
 
 /** The suite's workers in `npm run conformance` (both modes, the default pool). */
 const SUITE_WORKERS = defaultWorkers(undefined, 2);
@@ -136,6 +146,7 @@ async function main(): Promise<void> {
   }
 
   // 3. Suite: after the builds, then fresh (which rebuilds both), then the floor.
+  const launch = () => chromium.launch({ executablePath: found.choice.executablePath, args: CHROMIUM_ARGS });
   const suites: SuiteRun[] = [];
   let floor: Floor | undefined;
   if (!opts.skipSuite) {
@@ -145,23 +156,45 @@ async function main(): Promise<void> {
       log(`  ${secs(suites[suites.length - 1].wallMs)}`);
     }
     log('floor: the same page loads with no assertions…');
-    floor = await measureFloor(() => chromium.launch({ executablePath: found.choice.executablePath, args: CHROMIUM_ARGS }), suites[0].loads, SUITE_WORKERS);
+    const profile = loadProfile(REFERENCE_PROFILE_FILE);
+    floor = await measureFloor(launch, MODES.map((mode) => ({ label: mode, serve: () => referenceSite(mode).serve({ output: 'ignore' }), paths: scenarioFor(profile, 'sitePages', mode)?.paths ?? ['/'], loads: suites[0].loads[mode] })), SUITE_WORKERS);
+    log(`  ${secs(floor.wallMs)}, ${floor.cpuS?.toFixed(1) ?? 'n/a'} CPU-s`);
   }
   let foreign: ForeignRun | undefined;
+  let foreignFloor: Floor | undefined;
   if (!opts.skipForeign) {
     log('a site nobody here wrote: npm run matrix -- --only next-14.2-static…');
     foreign = await timeForeign(workDir);
     log(`  ${secs(foreign.wallMs)}`);
+    const f = foreign.floorInput;
+    if (f) {
+      log('its floor: the same page loads with no assertions…');
+      // One mode alone: the suite's default workers for one mode (the matrix's run of one column).
+      foreignFloor = await measureFloor(launch, [{ label: foreign.id, serve: () => serveStatic({ dir: f.exportDir }), paths: f.paths, loads: f.loads }], defaultWorkers(undefined, 1));
+      log(`  ${secs(foreignFloor.wallMs)}, ${foreignFloor.cpuS?.toFixed(1) ?? 'n/a'} CPU-s`);
+    }
+  }
+  // 6. A site of many pages: sampled, then every page (--all-pages).
+  const many: ManyPagesRun[] = [];
+  if (!opts.skipMany) {
+    for (const [pages, all] of MANY_PAGES) {
+      log(`a generated site of ${pages} pages${all ? ', --all-pages' : ''}…`);
+      many.push(await timeManyPages(workDir, pages, all));
+      log(`  ${secs(many[many.length - 1].wallMs)}: ${many[many.length - 1].checked ?? '?'} of ${many[many.length - 1].known ?? '?'} pages checked`);
+    }
   }
   const before = JSON.parse(fs.readFileSync(path.join(__dirname, 'before-issue-15.json'), 'utf8')) as RenderInput['before'];
   const before24 = JSON.parse(fs.readFileSync(path.join(__dirname, 'before-issue-24.json'), 'utf8')) as RenderInput['before24'];
 
   // Write.
-  const md = render({ opts, command, date, machine, speed, chromiumVersion, siteWeight, bare, paint, suites, floor, foreign, before, before24, workers: SUITE_WORKERS, browserPath: found.choice.executablePath, builds, loadEnd: load(), loadStart: quiet.load });
+  const md = render({ many: renderManyPages(opts.skipMany ? [] : many), opts, command, date, machine, speed, chromiumVersion, siteWeight, bare, paint, suites, floor, foreign, foreignFloor, before, before24, workers: SUITE_WORKERS, browserPath: found.choice.executablePath, builds, loadEnd: load(), loadStart: quiet.load });
   // The Matrix, Discovery and Under load sections are written by `npm run matrix`, by hand and by `--load`: kept as they are.
   const kept = fs.existsSync(opts.out) ? keptSections(fs.readFileSync(opts.out, 'utf8'), ['Under load', 'Matrix', 'Discovery']) : '';
   fs.writeFileSync(opts.out, kept ? `${md.trimEnd()}\n\n${kept}` : md);
   log(`wrote ${path.relative(process.cwd(), opts.out)}`);
+  // Each ratio beside its figures and the machine's speed, in the terminal too.
+  log(`machine speed: ${speedFigures(speed)}`);
+  for (const row of ratioRows({ suites, floor, foreign, foreignFloor, speed: speedFigures(speed) })) log(row.replace(/\*\*/g, '').replace(/^\| | \|$/g, '').split(' | ').join(' · '));
 }
 
 /** The `## <name>` sections of a Markdown text, each up to the next `## ` heading, in their order. */

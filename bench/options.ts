@@ -10,6 +10,8 @@ export interface Options {
   skipBare: boolean;
   /** Skip the run of the create-next-app 14.2 template (issue 24's foreign-site figure). */
   skipForeign: boolean;
+  /** Skip the generated sites of many pages (issue 36: the cost that does not grow with the site, and --all-pages). */
+  skipMany: boolean;
   build: boolean;
   out: string;
   /** Reuse this bare export folder instead of building one (its build time is then not known). */
@@ -21,7 +23,7 @@ export interface Options {
   help: boolean;
 }
 
-export const USAGE = 'Usage: npm run bench [-- --skip-suite] [--skip-fresh] [--skip-bare] [--skip-foreign] [--bare-out <folder>] [--runs N] [--build] [--out <file>] [--wait-quiet S] [--allow-load]\n       npm run bench -- --load [--runs N] [--hogs N] [--only hogs|pair] [--quiet-report <conformance.json>] [--out <file>]   the suite under load (bench/load.ts)';
+export const USAGE = 'Usage: npm run bench [-- --skip-suite] [--skip-fresh] [--skip-bare] [--skip-foreign] [--skip-many] [--bare-out <folder>] [--runs N] [--build] [--out <file>] [--wait-quiet S] [--allow-load]\n       npm run bench -- --load [--runs N] [--hogs N] [--only hogs|pair] [--quiet-report <conformance.json>] [--out <file>]   the suite under load (bench/load.ts)';
 
 /** Throws an Error with one sentence on bad input. */
 export function parseOptions(argv: string[]): Options {
@@ -29,7 +31,7 @@ export function parseOptions(argv: string[]): Options {
     args: argv,
     strict: true,
     options: {
-      runs: { type: 'string' }, 'skip-suite': { type: 'boolean' }, 'skip-fresh': { type: 'boolean' }, 'skip-bare': { type: 'boolean' }, 'skip-foreign': { type: 'boolean' }, build: { type: 'boolean' },
+      runs: { type: 'string' }, 'skip-suite': { type: 'boolean' }, 'skip-fresh': { type: 'boolean' }, 'skip-bare': { type: 'boolean' }, 'skip-foreign': { type: 'boolean' }, 'skip-many': { type: 'boolean' }, build: { type: 'boolean' },
       out: { type: 'string' }, 'bare-out': { type: 'string' }, 'wait-quiet': { type: 'string' }, 'allow-load': { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
     },
   });
@@ -45,6 +47,7 @@ export function parseOptions(argv: string[]): Options {
     skipFresh: !!v['skip-fresh'],
     skipBare: !!v['skip-bare'],
     skipForeign: !!v['skip-foreign'],
+    skipMany: !!v['skip-many'],
     build: !!v.build,
     out: path.resolve(v.out ?? path.join(ROOT, 'docs', 'benchmarks.md')),
     bareOut: v['bare-out'] && path.resolve(v['bare-out']),

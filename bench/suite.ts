@@ -1,18 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser } from '@playwright/test';
-import { loadProfile, scenarioFor } from '../conformance/run/profile';
 import type { TestTiming } from '../conformance/observers/timing';
 import { runCommand } from '../launcher';
-import { load, measured } from './util';
+import { measured } from './util';
 import { ROOT } from '../spec/root';
-import { buildPaths, serveServer } from '../targets/reference';
-import { serveStatic } from '../targets/hosts/static-server';
-import { MODES, type Mode } from '../spec/clauses';
+import { buildPaths } from '../targets/reference';
+import type { Mode } from '../spec/clauses';
 
 // 3. The conformance suite as users run it (`npm run conformance`, both modes), where its time
 // goes (per clause: set-up, page loads, waits, fake-clock runs, the rest — observers/timing.ts), and
-// the floor: the same number of page loads with no assertions.
+// the floor (floor.ts): the same number of page loads with no assertions.
 
 export type Phases = Pick<TestTiming, 'setupMs' | 'loadMs' | 'waitMs' | 'clockMs' | 'otherMs'>;
 export interface ClauseProfile extends Phases { id: string; ms: number; tests: number; loads: number }
@@ -24,6 +21,8 @@ export interface SuiteRun {
   /** What the CLI printed as its own wall time, and the builds' lines. */
   cliWall?: string;
   builds: string[];
+  /** The builds' span, side by side (targets/target.ts ensureBuilt), when any was built. */
+  buildsSpanMs?: number;
   exitCode: number;
   gate: string;
   load: string;
@@ -88,54 +87,16 @@ export async function timeConformance(workDir: string, kind: SuiteRun['kind']): 
   return {
     kind, wallMs: r.ms, exitCode: r.code, logFile, tests, loads, clauses, slowest: slowest.slice(0, 8),
     cliWall: /Wall time: ([\d.]+ s)/.exec(text)?.[1],
-    builds: [...text.matchAll(/^\s*(\w+) built in ([\d.]+ s)/gm)].map((m) => `${m[1]} ${m[2]}`),
+    builds: [...text.matchAll(/^\s*(?:the )?(.+?) built in ([\d.]+ s)/gm)].filter((m) => m[1] !== 'built side by side').map((m) => `${/\((\w+)\)/.exec(m[1])?.[1] ?? m[1]} ${m[2]}`),
+    buildsSpanMs: buildsSpan(text),
     gate: /Conformance gate (\w+)[^\n]*/.exec(text)?.[0] ?? 'no gate line in the log',
     load: m.load,
     cpuS: m.cpuS,
   };
 }
 
-export interface Floor { browserStartMs: number; perMode: { mode: Mode; loads: number; wallMs: number }[]; load: string }
-
-/**
- * The floor under the suite: the browser started once, then as many page loads per mode as the
- * suite made (to the load event, `workers` at a time in one context each, as the suite's
- * workers), over the reference profile's listed pages, with nothing observed or asserted.
- */
-export async function measureFloor(launch: () => Promise<Browser>, loads: Record<Mode, number>, workers: number): Promise<Floor> {
-  const loadBefore = load();
-  const t0 = Date.now();
-  const browser = await launch();
-  const browserStartMs = Date.now() - t0;
-  const perMode: Floor['perMode'] = [];
-  const profile = loadProfile(path.join(ROOT, 'fixtures', 'targets', 'reference.json'));
-  try {
-    for (const mode of MODES) {
-      const server = mode === 'static' ? await serveStatic({ dir: buildPaths('static').output }) : await serveServer({ quiet: true });
-      try {
-        const paths = scenarioFor(profile, 'sitePages', mode)?.paths ?? ['/'];
-        let i = 0;
-        const start = Date.now();
-        // As the suite's workers: one context and page each, kept across loads (conformance/setup/page-reuse.ts).
-        await Promise.all(Array.from({ length: workers }, async () => {
-          const context = await browser.newContext();
-          try {
-            const page = await context.newPage();
-            while (i < loads[mode]) {
-              const p = paths[i++ % paths.length];
-              await page.goto(`${server.url}${p}`, { waitUntil: 'load', timeout: 30_000 }).catch(() => undefined);
-            }
-          } finally {
-            await context.close();
-          }
-        }));
-        perMode.push({ mode, loads: loads[mode], wallMs: Date.now() - start });
-      } finally {
-        await server.stop();
-      }
-    }
-  } finally {
-    await browser.close();
-  }
-  return { browserStartMs, perMode, load: `${loadBefore} → ${load()}` };
+/** "built side by side in 61.2 s", else the one build's time. */
+function buildsSpan(text: string): number | undefined {
+  const span = /built side by side in ([\d.]+) s/.exec(text) ?? /^\s*.+? built in ([\d.]+) s/m.exec(text);
+  return span ? Number(span[1]) * 1000 : undefined;
 }

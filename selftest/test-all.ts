@@ -23,6 +23,9 @@
 // runs, builds of one site), and none shares a folder, a port or a build with the other lane. Their
 // output goes to a log per step, shown whole when the step ends.
 // Without a working Chromium, steps 3 to 8 cannot run: one message, counted as one failure.
+// Every step's line and the end of the run say the machine's CPU-seconds spent meanwhile (/proc/stat, as
+// bench/util.ts measures them; the lanes' steps share the machine, so theirs are said for the lanes
+// together): issue 36's budget is 600 CPU-s on a copy whose machine-speed line matches docs/benchmarks.md's.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { onStopSignal, runCommand, seconds, type Output } from '../launcher';
@@ -33,6 +36,7 @@ import { MODES } from '../spec/clauses';
 import { ROOT } from '../spec/root';
 import { referenceTarget } from '../targets/reference/run';
 import { countSuiteResults } from './suite-counts';
+import { machineCpuSeconds } from '../bench/util';
 
 interface Counts { passed: number; failed: number; skipped: number }
 /** A step of npm test; `out` is where its commands write (the terminal, or the step's log). `hide`: log lines not shown. */
@@ -42,23 +46,31 @@ const SIGNALS = 'selftest/signals.test.ts';
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
 const one = (ok: boolean): Counts => ({ passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 });
+const runStarted = { ms: Date.now(), cpuS: machineCpuSeconds() };
+/** The machine's CPU-seconds since a reading, as words ("" off Linux). */
+const cpuSince = (before: number | undefined) => {
+  const now = machineCpuSeconds();
+  return before === undefined || now === undefined ? '' : `, ${(now - before).toFixed(0)} CPU-s`;
+};
 
 async function exec(cmd: string, args: string[], out: Output, env: NodeJS.ProcessEnv = {}): Promise<number> {
   return (await runCommand(cmd, args, { cwd: ROOT, env: { NEXT_TELEMETRY_DISABLED: '1', ...env }, output: out })).code;
 }
 
-function add(name: string, c: Counts, started: number): string {
+function add(name: string, c: Counts, started: number, cpu = ''): string {
   total.passed += c.passed;
   total.failed += c.failed;
   total.skipped += c.skipped;
-  return `=== ${name}: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped (${seconds(Date.now() - started)}) ===`;
+  return `=== ${name}: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped (${seconds(Date.now() - started)}${cpu}) ===`;
 }
 
 /** A step alone, its output streamed. */
 async function alone(step: Step): Promise<void> {
   const t = Date.now();
+  const cpu = machineCpuSeconds();
   console.log(`\n=== ${step.name} ===`);
-  console.log(add(step.name, await step.run('inherit'), t));
+  const c = await step.run('inherit');
+  console.log(add(step.name, c, t, cpuSince(cpu)));
 }
 
 /**
@@ -67,6 +79,8 @@ async function alone(step: Step): Promise<void> {
  */
 async function lanes(runDir: string, all: Step[][]): Promise<void> {
   let n = 0;
+  const started = Date.now();
+  const cpu = machineCpuSeconds();
   await Promise.all(all.map(async (lane) => {
     for (const step of lane) {
       const t = Date.now();
@@ -84,6 +98,7 @@ async function lanes(runDir: string, all: Step[][]): Promise<void> {
       console.log(`\n=== ${step.name} ===\n${text.trimEnd()}\n${add(step.name, c, t)}`);
     }
   }));
+  console.log(`\n=== the ${all.length} lanes side by side: ${seconds(Date.now() - started)}${cpuSince(cpu)} ===`);
 }
 
 /** The last "N passed, N failed" line of a log (the consumer check, the site with nothing to judge). */
@@ -174,7 +189,9 @@ async function vitest(file: string, args: string[], out: Output): Promise<Counts
 }
 
 function finish(): never {
-  console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+  // The run's cost, just before the counts (which stay the very last line).
+  console.log(`\nnpm test: ${seconds(Date.now() - runStarted.ms)} wall${cpuSince(runStarted.cpuS) || ', CPU-seconds not measured (no /proc/stat)'} (the machine's busy time over the run, /proc/stat)`);
+  console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
   process.exit(total.failed ? 1 : 0);
 }
 

@@ -58,7 +58,10 @@ export async function ensureBuilt(targets: readonly Target[], opts: EnsureOption
     const todo = stale();
     if (!todo.length) return [];
     log(`Building ${todo.map((t) => t.name).join(' and ')}…`);
+    const t0 = Date.now();
     await Promise.all(todo.map(async (t) => log(`  ${t.name} built in ${seconds((await t.build()).ms)}`)));
+    // The span the builds took together (the bench's fresh run compares with it).
+    if (todo.length > 1) log(`  built side by side in ${seconds(Date.now() - t0)}`);
     return todo;
   };
   if (opts.lock === false) return buildAll();

@@ -14,8 +14,8 @@ import type { ProfileRef, Run } from '../run/model';
  */
 export async function discoverProfile(run: Pick<Run, 'out' | 'scratch' | 'discovery' | 'browser'>, target: string, mode: Mode, hand: ProfileRef | undefined): Promise<ProfileRef> {
   const mod = await import('../discovery/index');
-  process.stdout.write(`Discovering ${target} (at most ${run.discovery.maxPages ?? 200} pages)…\n`);
-  const found = await mod.discover({ target, mode, maxPages: run.discovery.maxPages, ignoreRobots: run.discovery.ignoreRobots, executablePath: run.browser?.executablePath });
+  process.stdout.write(`Discovering ${target} (at most ${run.discovery.maxPages ?? 200} pages read${run.discovery.allPages ? '; every page found is checked' : ''})…\n`);
+  const found = await mod.discover({ target, mode, maxPages: run.discovery.maxPages, ignoreRobots: run.discovery.ignoreRobots, allPages: run.discovery.allPages, executablePath: run.browser?.executablePath });
   const merged = hand ? mod.mergeProfiles(hand.content, found.profile) : { profile: found.profile, sources: found.sources };
   for (const u of found.unfilled) process.stdout.write(`  no "${u.scenario}" scenario found: ${u.need}\n`);
   // The crawl's facts (counts, time, clicks and probes) and notes travel too: the discovery comparison reads them.

@@ -13,7 +13,7 @@ export function usage(): string {
 Config:
   --config/-c <file>     read this config file instead of ./spec-conformance.config.{ts,mts,cts,js,mjs,cjs,json}: targets
                          (url, mode, profile, otherBuild), out, workers, slow, expectations, gate, summary, force, discovery,
-                         ca, insecure, httpCredentials, headers
+                         allPages, ca, insecure, httpCredentials, headers
                          (schema spec/schemas/config.schema.json, docs/config.md). Flags override it
 Target:
   --target <url>         judge this deployment; replaces the config's targets
@@ -31,6 +31,8 @@ Target:
   --no-discovery         use --profile as it is: no crawl (needs --profile)
   --max-pages <n>        discovery: crawl at most n pages (default 200)
   --ignore-robots        discovery: do not honour the site's robots.txt
+  --all-pages            discovery: the every-page clauses check every page found, not a few of each route shape
+                         (their cost then grows with the site; config "allPages")
   --write-profile <file> discovery: write the profile it built to this file
 Gate and report:
   --update-expectations/-u  write this run's verdicts that are not passed (and not expected otherwise) to

@@ -40,7 +40,7 @@ export interface Settings {
   /** Absolute path of the file conformance.md is appended to. */
   summary?: string;
   force: boolean;
-  discovery: { enabled: boolean; maxPages?: number; ignoreRobots: boolean };
+  discovery: { enabled: boolean; maxPages?: number; ignoreRobots: boolean; allPages: boolean };
   /** The config's first, then the flags' (later ones win for the same clause or part and mode). */
   expectations: ExpectationSource[];
   /** Where the team's accepted verdicts are kept (spec-conformance.expectations.json beside the config, or in the working directory). */
@@ -94,9 +94,12 @@ export function settle(args: RunArgs, loaded: LoadedConfig | undefined, cwd = pr
   }
   const byUrl = targets.length > 0;
   if (!byUrl) {
-    for (const [flag, given] of [['--max-pages', args.maxPages !== undefined], ['--ignore-robots', args.ignoreRobots], ['--write-profile', args.writeProfile !== undefined], ['--no-discovery', args.noDiscovery]] as const) {
+    for (const [flag, given] of [['--max-pages', args.maxPages !== undefined], ['--ignore-robots', args.ignoreRobots], ['--write-profile', args.writeProfile !== undefined], ['--no-discovery', args.noDiscovery], ['--all-pages', args.allPages]] as const) {
       if (given) throw new UsageError(`${flag} goes with --target or a config file's targets (discovery crawls a target given by URL).`);
     }
+  }
+  if (byUrl && (args.allPages || c.allPages === true) && (args.noDiscovery || c.discovery === false)) {
+    throw new UsageError(`${args.allPages ? '--all-pages' : `allPages in ${from}`} checks every page discovery finds, so it needs discovery: leave out ${args.noDiscovery ? '--no-discovery' : `discovery: false`}, or list the pages in the profile's sitePages.`);
   }
   if (args.writeProfile && targets.length > 1) throw new UsageError('--write-profile keeps the profile of one target: with two targets in the config, give --mode static or --mode server.');
   const d = c.discovery;
@@ -121,6 +124,7 @@ export function settle(args: RunArgs, loaded: LoadedConfig | undefined, cwd = pr
       enabled: byUrl && !args.noDiscovery && d !== false,
       maxPages: args.maxPages ?? (typeof d === 'object' ? d.maxPages : undefined),
       ignoreRobots: args.ignoreRobots || (typeof d === 'object' && d.ignoreRobots === true),
+      allPages: args.allPages || c.allPages === true,
     },
     expectations,
     baselineFile,

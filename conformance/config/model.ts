@@ -27,6 +27,11 @@ export interface SpecConformanceConfig {
   /** false: no crawl, each target's profile as written; an object: the crawl's limits. */
   discovery?: boolean | { maxPages?: number; ignoreRobots?: boolean };
   /**
+   * The every-page clauses check every page discovery finds (linked from a page it read, or in the
+   * sitemap), not a few of each route shape: their cost then grows with the site. Flag --all-pages.
+   */
+  allPages?: boolean;
+  /**
    * A PEM file of certificate authorities to trust besides the usual ones, for the whole run (probe,
    * pre-flight, discovery, the browser). Flag --ca; environment SPEC_CONFORMANCE_CA.
    */

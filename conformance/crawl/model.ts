@@ -164,6 +164,11 @@ export interface Crawl {
   stoppedBy?: 'maxPages' | 'timeBudget';
   /** Paths still queued when it stopped. */
   notVisited: number;
+  /**
+   * With --all-pages: the pages the crawl found (by a link of a page it read, or in the sitemap) but did
+   * not read itself — beyond its share of a route shape, or after it stopped. The every-page checks load them too.
+   */
+  allPages?: { unvisited: string[] };
   /** Per route shape: how many paths were found and how many were loaded. */
   shapes: { shape: string; found: number; visited: number }[];
   /** Links clicked after the crawl (follow-up.ts clickCandidates). */

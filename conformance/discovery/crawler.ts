@@ -22,6 +22,8 @@ export interface CrawlOptions extends DiscoverOptions {
 }
 
 export const CRAWL_DEFAULTS = { maxPages: 200, timeBudgetMs: 180_000, concurrency: 4, perShape: 10 };
+/** A sitemap read whole for --all-pages: still bounded, as a sitemap index may name millions. */
+const ALL_SITEMAP_PATHS = 100_000;
 
 /**
  * Crawls one origin in a real Chromium (one browser, one context, a few reused tabs), breadth-first
@@ -39,7 +41,8 @@ export async function crawl(opts: CrawlOptions): Promise<Crawl> {
   if (delayMs > 0) concurrency = 1;
   const frontier = new Frontier((p) => allowedBy(robots, p), perShape);
   frontier.add('/', 'start');
-  const sitemap = await loadSitemapPaths(origin, robots, maxPages * 5);
+  // Every page is to be checked (--all-pages): the whole sitemap is read, not a few times what the crawl reads.
+  const sitemap = await loadSitemapPaths(origin, robots, opts.allPages ? ALL_SITEMAP_PATHS : maxPages * 5);
   for (const p of sitemap.paths) frontier.add(p, 'sitemap');
   // The Pages Router's build manifest, fetched once the first page names its build (framework.ts).
   const framework: FrameworkFacts = { pages: [], requests: [] };
@@ -141,6 +144,7 @@ export async function crawl(opts: CrawlOptions): Promise<Crawl> {
     sitemap: { found: sitemap.found, paths: sitemap.paths.length, ...(sitemap.rebasedFrom.length ? { rebasedFrom: sitemap.rebasedFrom } : {}) },
     skippedByRobots: frontier.skipped,
     stoppedBy, notVisited: frontier.pending,
+    ...(opts.allPages ? { allPages: { unvisited: frontier.unvisited() } } : {}),
     shapes: frontier.shapes(),
     clicks, probes, followUpMs, framework,
     durationMs: Date.now() - started,

@@ -14,6 +14,9 @@ export class Frontier {
   private readonly found = new Map<string, number>();
   private readonly taken = new Map<string, number>();
   private readonly ways = new Map<string, WayIn>();
+  /** Every page path queued, in order, and those handed out to be loaded. */
+  private readonly pages: string[] = [];
+  private readonly handedOut = new Set<string>();
   readonly skipped: string[] = [];
 
   constructor(private readonly allowed: (path: string) => boolean, private readonly perShape = 10) {}
@@ -28,6 +31,7 @@ export class Frontier {
     const shape = routeShape(path);
     this.found.set(shape, (this.found.get(shape) ?? 0) + 1);
     this.queue.push(path);
+    this.pages.push(path);
   }
 
   /** How the crawl first came to `path`. */
@@ -48,9 +52,15 @@ export class Frontier {
       const n = this.taken.get(shape) ?? 0;
       if (n >= this.perShape) continue;
       this.taken.set(shape, n + 1);
+      this.handedOut.add(path);
       return path;
     }
     return undefined;
+  }
+
+  /** Pages found but never handed out to be loaded: beyond their shape's share, or still queued. */
+  unvisited(): string[] {
+    return this.pages.filter((p) => !this.handedOut.has(p));
   }
 
   get pending(): number {

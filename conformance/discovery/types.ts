@@ -23,5 +23,7 @@ export interface DiscoverOptions {
   maxPages?: number;
   timeBudgetMs?: number;
   ignoreRobots?: boolean;
+  /** The every-page checks get every page the crawl found, not a few of each route shape (--all-pages). */
+  allPages?: boolean;
   executablePath?: string;
 }

@@ -36,6 +36,8 @@ export interface RunArgs {
   isolate: boolean;
   maxPages?: number;
   ignoreRobots: boolean;
+  /** --all-pages: the every-page clauses check every page discovery finds, not a sample of each route shape. */
+  allPages: boolean;
   writeProfile?: string;
   /** --no-discovery: use the profile as given, no crawl. */
   noDiscovery: boolean;
@@ -77,6 +79,7 @@ const OPTIONS = {
   isolate: { type: 'boolean' },
   'max-pages': { type: 'string' },
   'ignore-robots': { type: 'boolean' },
+  'all-pages': { type: 'boolean' },
   'write-profile': { type: 'string' },
   'no-discovery': { type: 'boolean' },
   expectations: { type: 'string', multiple: true },
@@ -127,6 +130,7 @@ export function parseRunArgs(argv: string[]): RunArgs {
     force: !!v.force,
     isolate: !!v.isolate,
     ignoreRobots: !!v['ignore-robots'],
+    allPages: !!v['all-pages'],
     writeProfile: str('write-profile'),
     noDiscovery: !!v['no-discovery'],
     expectations: (v.expectations as string[] | undefined) ?? [],

@@ -33,6 +33,8 @@ export interface Run {
   /** The Chromium chosen for the run (see setup/browser.ts); absent: look it up where needed. */
   browser?: BrowserFacts;
   discovery: DiscoveryOptions;
+  /** The Playwright projects the run selected (global setup: config.filteredProjects), e.g. for checks that run in one of them only. */
+  projects?: string[];
   /** For `merge`: the folder holding the shards' blob reports. */
   mergeFrom?: string;
   /**
@@ -134,6 +136,8 @@ export interface DiscoveryOptions {
   enabled: boolean;
   maxPages?: number;
   ignoreRobots: boolean;
+  /** --all-pages (or the config's allPages): discovery lists every page it finds for the every-page clauses. */
+  allPages?: boolean;
   writeProfile?: string;
   /** What this run's crawl observed that bears on the pending clauses (set by the CLI after discovery; the run facts carry it). */
   observations?: Record<string, unknown>;

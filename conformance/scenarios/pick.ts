@@ -72,6 +72,8 @@ export const linksTo = (from: CrawledPage, path: string, pred: (l: CrawledLink) 
 /** The paths the every-page checks load: a few of each shape, with the counts. */
 export function sitePages(crawl: Crawl) {
   const loaded = crawl.pages.filter((p) => !p.error && p.status > 0 && !p.finalPath);
+  // --all-pages: every page found, read by the crawl or not; no shape is then only partly listed.
+  if (crawl.allPages) return { paths: [...new Set([...loaded.map((p) => p.path), ...crawl.allPages.unvisited])] };
   const groups = groupByShape(loaded.map((p) => p.path), SITE_PAGES_PER_SHAPE);
   const found = new Map(crawl.shapes.map((x) => [x.shape, x.found]));
   return {

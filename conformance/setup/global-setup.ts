@@ -17,7 +17,7 @@ import { probeTarget } from './probe';
 export default async function globalSetup(config: FullConfig): Promise<void> {
   const run = currentRun();
   const modes = selectedModes(config);
-  const completed: Run = { ...run, targets: run.targets.filter((t) => modes.includes(t.mode)).map((t) => ({ ...t })) };
+  const completed: Run = { ...run, targets: run.targets.filter((t) => modes.includes(t.mode)).map((t) => ({ ...t })), projects: config.filteredProjects.map((p) => p.name) };
   if (!completed.browser) {
     const found = lookupChromium();
     if (!found.ok) throw oneLine(found.message);

@@ -35,7 +35,7 @@ describe('config file (conformance/config/)', () => {
   });
 
   it('names the bad key and where it is', () => {
-    expect(validateConfig({ tagets: [] })).toEqual([expect.stringMatching(/unknown key "tagets" \(allowed: targets, out, workers, slow, expectations, summary, force, discovery, gate, ca, insecure, httpCredentials, headers\)/)]);
+    expect(validateConfig({ tagets: [] })).toEqual([expect.stringMatching(/unknown key "tagets" \(allowed: targets, out, workers, slow, expectations, summary, force, discovery, allPages, gate, ca, insecure, httpCredentials, headers\)/)]);
     expect(validateConfig({ targets: [{ url: 'http://x', mode: 'static', profle: 'p.json' }] })).toEqual([expect.stringMatching(/unknown key "profle" in targets\[0\]/)]);
     expect(validateConfig({ targets: [{ url: 'http://x', mode: 'edge' }] })).toEqual([expect.stringMatching(/targets\[0\]\.mode must be one of "static", "server"/)]);
     expect(validateConfig({ targets: [{ mode: 'static' }] })).toEqual([expect.stringMatching(/targets\[0\] needs "url"/)]);
@@ -101,5 +101,16 @@ describe('config file (conformance/config/)', () => {
     expect(await usageError(() => settle(parseRunArgs(['--profile', 'p.json']), loaded({ targets: [{ url: 'http://a', mode: 'static' }] })))).toMatch(/--profile goes with --target/);
     expect(await usageError(() => settle(parseRunArgs(['--max-pages', '3']), undefined))).toMatch(/--max-pages goes with --target or a config file's targets/);
     expect(await usageError(() => settle(parseRunArgs(['--project', 'server']), loaded({ targets: [{ url: 'http://a', mode: 'static' }] })))).toMatch(/has no target with that mode/);
+  });
+
+  it('checks every page discovery finds with --all-pages or the config\'s allPages, which need discovery', async () => {
+    const c = (extra: object) => loaded({ targets: [{ url: 'http://a', mode: 'static' }], ...extra });
+    expect(settle(parseRunArgs([]), c({})).discovery.allPages).toBe(false);
+    expect(settle(parseRunArgs(['--all-pages']), c({})).discovery.allPages).toBe(true);
+    expect(settle(parseRunArgs([]), c({ allPages: true })).discovery.allPages).toBe(true);
+    expect(validateConfig({ allPages: true })).toEqual([]);
+    expect(await usageError(() => settle(parseRunArgs(['--all-pages', '--no-discovery']), c({})))).toMatch(/^--all-pages checks every page discovery finds, so it needs discovery: leave out --no-discovery/);
+    expect(await usageError(() => settle(parseRunArgs([]), c({ allPages: true, discovery: false })))).toMatch(/^allPages in .* needs discovery: leave out discovery: false/);
+    expect(await usageError(() => settle(parseRunArgs(['--all-pages']), undefined))).toMatch(/--all-pages goes with --target or a config file's targets/);
   });
 });

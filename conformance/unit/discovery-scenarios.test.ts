@@ -126,4 +126,12 @@ describe('sitePages', () => {
     expect(s.paths).toContain('/demos/missing-page');
     expect(s.shapes).toContainEqual({ shape: '/demos/links/:id', pagesInShape: 10, checked: 3 });
   });
+
+  it('with --all-pages lists every page found, read by the crawl or not, and no shape as partly listed', () => {
+    const c = referenceLike();
+    c.allPages = { unvisited: ['/demos/links/11', '/demos/links/12', '/demos/links/1'] };
+    const s = sitePages(c);
+    expect(s.paths.filter((p) => p.startsWith('/demos/links/'))).toEqual([...c.pages.map((p) => p.path).filter((p) => p.startsWith('/demos/links/')), '/demos/links/11', '/demos/links/12']);
+    expect(s.shapes).toBeUndefined();
+  });
 });

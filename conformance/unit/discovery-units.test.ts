@@ -30,6 +30,8 @@ describe('route shapes', () => {
     for (let p = f.next(); p; p = f.next()) taken.push(p);
     expect(taken).toEqual(['/', '/posts/1', '/posts/2']);
     expect(f.shapes()).toContainEqual({ shape: '/posts/:id', found: 3, visited: 2 });
+    // --all-pages lists what was found but never loaded: beyond a shape's share (files are no pages).
+    expect(f.unvisited()).toEqual(['/posts/3']);
   });
 });
 
