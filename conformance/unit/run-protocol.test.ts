@@ -45,7 +45,7 @@ describe('the run file is the one channel to Playwright', () => {
     expect(offenders).toEqual([]);
     const argv = files.filter((f) => !f.includes(`${path.sep}unit${path.sep}`) && !f.endsWith(path.join('run', 'channel.ts')) && /process\.argv/.test(fs.readFileSync(f, 'utf8'))).map((f) => path.relative(root, f)).sort();
     // Only command-line entry points read their own arguments.
-    expect(argv.filter((f) => !/cli[\\/]|main\.ts$|scripts[\\/]cli\.ts$|discovery[\\/]cli|matrix[\\/]|selftest[\\/]reference-run\.ts$/.test(f))).toEqual([]);
+    expect(argv.filter((f) => !/cli[\\/]|main\.ts$|scripts[\\/]cli\.ts$|discovery[\\/]cli|matrix[\\/]|selftest[\\/](reference-run|package-files)\.ts$/.test(f))).toEqual([]);
   });
 });
 
