@@ -7,6 +7,7 @@ import { settle } from './navigation';
 import { readPageData, requestLike } from './page-data';
 import { groupsInSegment, groupsOfDocument } from './route-groups';
 import { pageIsOfSite } from './site-page';
+import { answerAgain, FETCHED_AGAIN } from './answer-again';
 
 /**
  * One walk over the pages a profile lists (sitePages), shared by the every-page checks (R2.2,
@@ -145,7 +146,8 @@ async function visit(page: Page, path: string, opts: WalkOptions): Promise<WalkP
   const answers = new Map<Request, Response | null>();
   const judged = seen.filter(isJudged).map((r) => r.response().then((res) => { answers.set(r, res); }, () => { answers.set(r, null); }));
   await orLate(patience(opts.answerMs), Promise.all(judged));
-  w.requests = await Promise.all(seen.map((r) => describe(r, answers, startedAt.get(r) ?? t0, moves)));
+  const again = (url: string) => answerAgain(page.request, url);
+  w.requests = await Promise.all(seen.map((r) => describe(r, answers, startedAt.get(r) ?? t0, moves, again)));
   return w;
 }
 
@@ -155,12 +157,15 @@ function isJudged(r: Request): boolean {
   return (!!readPageData(requestLike(r)) || type === 'script' || type === 'stylesheet') && /^https?:/.test(r.url());
 }
 
-async function describe(r: Request, answers: ReadonlyMap<Request, Response | null>, startedAt: number, moves: Moves): Promise<WalkRequest> {
+type Again = (url: string) => ReturnType<typeof answerAgain>;
+
+async function describe(r: Request, answers: ReadonlyMap<Request, Response | null>, startedAt: number, moves: Moves, again?: Again): Promise<WalkRequest> {
   const pd = readPageData(requestLike(r));
   const groups = pd ? groupsInSegment(requestLike(r)) : [];
   const base: WalkRequest = { url: r.url(), resourceType: r.resourceType(), ...(pd ? { pageDataOf: pd.page } : {}), ...(groups.length ? { groups } : {}) };
   if (!isJudged(r)) return base;
-  return { ...base, ...(await answerOf(r, answers.get(r), startedAt, moves)) };
+  const asset = r.resourceType() === 'script' || r.resourceType() === 'stylesheet';
+  return { ...base, ...(await answerOf(r, answers.get(r), startedAt, moves, asset ? again : undefined)) };
 }
 
 /**
@@ -168,14 +173,17 @@ async function describe(r: Request, answers: ReadonlyMap<Request, Response | nul
  * failed, undefined when neither came within the bound). An answer that came is judged, even one
  * whose use the browser then refused (e.g. a stylesheet blocked for its content type: returned
  * with the failure); a network error is the site's; a cancellation by the browser says who
- * cancelled it (observers/cancelled.ts), never "not answered"; nothing at all is pending.
+ * cancelled it (observers/cancelled.ts), never "not answered"; nothing at all is pending. An asset
+ * the page itself dropped is judged by the site's answer fetched again (`again`, answer-again.ts).
  */
-export async function answerOf(r: Request, res: Response | null | undefined, startedAt: number, moves: Moves): Promise<Pick<WalkRequest, 'status' | 'contentType' | 'failure' | 'cancelled' | 'pending'>> {
+export async function answerOf(r: Request, res: Response | null | undefined, startedAt: number, moves: Moves, again?: Again): Promise<Pick<WalkRequest, 'status' | 'contentType' | 'failure' | 'cancelled' | 'pending'>> {
   const failure = r.failure()?.errorText;
   if (res) return { status: res.status(), contentType: (await res.allHeaders().catch(() => res.headers()))['content-type'] ?? '', ...(failure ? { failure } : {}) };
   if (res === undefined) return { pending: true };
   const c = moves.cancellation(failure, startedAt);
-  return c ? { cancelled: c.why } : { failure: failure ?? 'no answer' };
+  if (!c) return { failure: failure ?? 'no answer' };
+  const answer = c.by === 'page' && again ? await again(r.url()) : undefined;
+  return answer ? { ...answer, failure: `${failure}, ${FETCHED_AGAIN}` } : { cancelled: c.why };
 }
 
 /** Requests of the page's own frame (a service worker's requests have no frame: Playwright throws). */

@@ -10,6 +10,7 @@ import type { Observer } from '../harness/observe';
 import { scenarioFor, type TargetProfile } from '../run/profile';
 import { type LoggedRequest, RequestLog, wasCancelled } from '../observers/request-log';
 import { patience } from '../run/slow';
+import { answerAgain, FETCHED_AGAIN } from '../observers/answer-again';
 import type { Browser } from '@playwright/test';
 import type { Mode } from '../../spec/clauses';
 
@@ -49,6 +50,12 @@ async function firstLoad(browser: Browser, baseUrl: string, path: string, scenar
     const styles = seen.filter((e) => e.resourceType === 'stylesheet');
     const unanswered = () => [...scripts, ...styles].filter((e) => e.status === undefined && e.failure === undefined);
     await obs.until(`answers to the scripts and stylesheets of ${path}`, () => unanswered().length === 0, 10_000);
+    // An asset the page itself dropped is judged by the site's answer fetched again (answer-again.ts).
+    for (const e of [...scripts, ...styles].filter((x) => x.status === undefined && x.cancelledBy === 'page')) {
+      const answer = await answerAgain(page.request, e.url);
+      if (!answer) continue;
+      Object.assign(e, { status: answer.status, responseHeaders: { 'content-type': answer.contentType }, failure: `${e.failure}, ${FETCHED_AGAIN}`, cancelled: undefined });
+    }
     return { path, scripts, styles, others: seen.filter((e) => !scripts.includes(e) && !styles.includes(e)) };
   } finally {
     await context.close();

@@ -122,4 +122,23 @@ describe('the every-page walk records a request its own next navigation cut as c
     expect(await answerOf(fakeRequest('http://t/a.js'), undefined, 0, moves)).toEqual({ pending: true });
     expect(await answerOf(fakeRequest('http://t/a.js', 'net::ERR_CONNECTION_REFUSED'), null, 0, moves)).toEqual({ failure: 'net::ERR_CONNECTION_REFUSED' });
   });
+
+  it('an asset the page itself dropped is judged by the site\'s answer fetched again; one the harness cut is never fetched again', async () => {
+    // Chromium drops a stylesheet answered text/plain before its answer reaches Playwright (mutant C7.4-stylesheet-as-text-on-one-page).
+    const fetched: string[] = [];
+    const again = async (url: string) => { fetched.push(url); return { status: 200, contentType: 'text/plain; charset=utf-8' }; };
+    const css = fakeRequest('http://t/_next/static/css/a%2Ecss', 'net::ERR_ABORTED');
+    const a = await answerOf(css, null, Date.now() - 10, new Moves(), again);
+    expect(a).toEqual({ status: 200, contentType: 'text/plain; charset=utf-8', failure: expect.stringMatching(/^net::ERR_ABORTED, dropped by the page .* fetched again$/) });
+    const j = judgeAsset({ url: css.url(), type: 'stylesheet', ...a });
+    expect(j).toEqual({ kind: 'bad', words: expect.stringMatching(/answered with content type "text\/plain; charset=utf-8", expected text\/css \(the browser then refused it: net::ERR_ABORTED, dropped by the page/) });
+    // No answer to the second fetch either: still no answer of the site to judge.
+    expect(await answerOf(css, null, Date.now() - 10, new Moves(), async () => undefined)).toEqual({ cancelled: expect.stringMatching(/the page dropped it itself/) });
+    const page = fakePage();
+    const moves = movesOf(page);
+    const started = Date.now() - 10;
+    await page.goto('http://t/next');
+    expect(await answerOf(css, null, started, moves, again)).toEqual({ cancelled: expect.stringMatching(/^cancelled by the harness/) });
+    expect(fetched).toEqual(['http://t/_next/static/css/a%2Ecss']);
+  });
 });
