@@ -19,7 +19,7 @@ import { discoverProfile } from './discovery-step';
 import { readDiscovery } from '../discovery/store';
 import { looksLikePreset, resolveExpectations } from '../expectations/model';
 import { checkTraceArgs, finishAccess, refreshPins, startAccess } from './access-step';
-import { describeAccess } from '../run/access';
+import { describeAccess, shownAccess } from '../run/access';
 
 /** With no target and no config: what to give. */
 export const NOTHING_TO_JUDGE = 'Nothing to judge: give --target <url> --mode static|server, or write a spec-conformance.config.{ts,mjs,json} in this folder (or name one with --config <file>) listing the targets; see --help and docs/config.md.';
@@ -86,7 +86,7 @@ async function resolveIn(scratch: string, args: RunArgs, log: (line: string) => 
   } finally {
     base.access = finishAccess();
   }
-  const said = describeAccess(base.access);
+  const said = describeAccess(base.access && shownAccess(base.access, process.cwd()));
   if (said) log(`Access: ${said}`);
   // Only from this run's crawl: an earlier run into the same folder may have left its discovery there.
   const crawled = targets.some((t) => t.profile.source === 'discovered' || t.profile.source === 'merged');

@@ -35,25 +35,27 @@ export function findConfigFile(cwd = process.cwd()): string | undefined {
  */
 export async function loadConfig(path: string): Promise<LoadedConfig> {
   const file = resolve(path);
-  if (!existsSync(file)) throw new UsageError(`Config file ${path} does not exist.`);
+  // Named as the user's working directory sees it (a config found by convention comes here absolute).
+  const named = displayName(file);
+  if (!existsSync(file)) throw new UsageError(`Config file ${named} does not exist.`);
   let data: unknown;
   if (file.endsWith('.json')) {
     try {
       data = JSON.parse(readFileSync(file, 'utf8'));
     } catch (e) {
-      throw new UsageError(`Config file ${file} is not valid JSON: ${(e as Error).message.split('\n')[0]}.`);
+      throw new UsageError(`Config file ${named} is not valid JSON: ${(e as Error).message.split('\n')[0]}.`);
     }
   } else {
-    data = await evaluate(file);
+    data = await evaluate(file, named);
   }
   const errors = validateConfig(data);
-  if (errors.length) throw new UsageError(`Config file ${file} is not valid: ${errors.join('; ')} (schema spec/schemas/config.schema.json, docs/config.md).`);
+  if (errors.length) throw new UsageError(`Config file ${named} is not valid: ${errors.join('; ')} (schema spec/schemas/config.schema.json, docs/config.md).`);
   return { file, dir: dirname(file), config: data as SpecConformanceConfig };
 }
 
 type PlaywrightTransform = { transform: { requireOrImport(file: string): Promise<unknown> } };
 
-async function evaluate(file: string): Promise<unknown> {
+async function evaluate(file: string, named: string): Promise<unknown> {
   let mod: unknown;
   try {
     // Playwright's own loader (the pinned version this package ships): TypeScript and ES modules alike.
@@ -61,11 +63,11 @@ async function evaluate(file: string): Promise<unknown> {
     const { transform } = require('playwright/lib/common') as PlaywrightTransform;
     mod = await transform.requireOrImport(file);
   } catch (e) {
-    throw new UsageError(`Config file ${file} could not be loaded: ${(e as Error).message.split('\n')[0]}.`);
+    throw new UsageError(`Config file ${named} could not be loaded: ${(e as Error).message.split('\n')[0]}.`);
   }
   // `export default {…}` (or module.exports = {…}), as Playwright reads its own config.
   const value = mod && typeof mod === 'object' && 'default' in mod ? (mod as { default: unknown }).default : mod;
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new UsageError(`Config file ${file} exports no configuration object: write \`export default defineConfig({ … })\` (docs/config.md).`);
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new UsageError(`Config file ${named} exports no configuration object: write \`export default defineConfig({ … })\` (docs/config.md).`);
   return { ...(value as object) };
 }
 

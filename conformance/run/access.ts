@@ -1,3 +1,5 @@
+import { relative } from 'node:path';
+
 /**
  * How a run reaches a deployment that is not open to everyone (issue 35): the certificate trust,
  * chosen once for every part of the run (probe, pre-flight, discovery, the browser), and the HTTP
@@ -99,6 +101,14 @@ export function isSecretHeader(name: string, access: Pick<AccessFacts, 'headers'
 /** A copy of request headers with every secret header's value replaced by "(redacted)". */
 export function redactHeaders(h: Record<string, string>, access: Pick<AccessFacts, 'headers'> | undefined): Record<string, string> {
   return Object.fromEntries(Object.entries(h).map(([k, v]) => [k, isSecretHeader(k, access) ? '(redacted)' : v]));
+}
+
+/**
+ * The facts as the report keeps them: the CA file named relative to the working directory of the
+ * command (`cwd`), as every path the report shows — the absolute path stays in the run, which reads it.
+ */
+export function shownAccess(a: AccessFacts, cwd: string): AccessFacts {
+  return a.trust.ca ? { ...a, trust: { ...a.trust, ca: relative(cwd, a.trust.ca) || a.trust.ca } } : a;
 }
 
 /** One line for the console and the report, without a secret. */

@@ -5,6 +5,7 @@ import { FACTS_ATTACHMENT, FACTS_CONTENT_TYPE, type RunFacts } from '../run/fact
 import { LATE, orLate } from '../observers/bound';
 import { patience } from '../run/slow';
 import { contextTrust } from '../access/browser';
+import { shownAccess } from '../run/access';
 
 /**
  * The run's facts, carried by the results themselves (conformance/run/facts.ts): each worker attaches
@@ -43,7 +44,7 @@ export class RunFactsNote {
       startedAt: new Date().toISOString(),
       slow: run.slow,
       observations: target.profile.source === 'discovered' || target.profile.source === 'merged' ? run.discovery.observations : undefined,
-      access: run.access,
+      access: run.access && shownAccess(run.access, run.cwd ?? process.cwd()),
     };
     await info.attach(FACTS_ATTACHMENT, { body: JSON.stringify(facts, null, 2), contentType: FACTS_CONTENT_TYPE });
     this.attached = true;

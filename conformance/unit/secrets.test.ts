@@ -16,7 +16,7 @@ import { renderJUnit } from '../report/junit';
 import { renderMarkdown } from '../report/markdown';
 import { parseRunArgs } from '../run/args';
 import { writeRunFile } from '../run/channel';
-import { secretsEnv, type AccessFacts } from '../run/access';
+import { describeAccess, secretsEnv, shownAccess, type AccessFacts } from '../run/access';
 import type { RunFacts } from '../run/facts';
 import { fakePage } from './fake-page';
 
@@ -139,5 +139,15 @@ describe('secrets (issue 35): sent to the target, written nowhere', () => {
   it('and the folder the run wrote holds none of them', () => {
     const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]));
     for (const f of files(work)) expect(free(readFileSync(f, 'utf8')), f).toEqual([]);
+  });
+});
+
+describe('the CA file in what the run shows (issue 34: no path of the machine)', () => {
+  it('is named relative to the command\'s working directory; the run keeps the absolute path it reads', () => {
+    const facts = { trust: { ca: '/home/runner/work/app/certs/preview-ca.pem', from: '--ca', pins: [] }, origins: ['https://preview.example'] } as unknown as AccessFacts;
+    const shown = shownAccess(facts, '/home/runner/work/app');
+    expect(shown.trust.ca).toBe('certs/preview-ca.pem');
+    expect(describeAccess(shown)).toBe('certificate authority certs/preview-ca.pem (--ca)');
+    expect(facts.trust.ca).toBe('/home/runner/work/app/certs/preview-ca.pem');
   });
 });
