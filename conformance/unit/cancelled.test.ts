@@ -64,14 +64,20 @@ function fakeRequest(url: string, failure?: string): Request {
   } as unknown as Request;
 }
 
+/** The log of a page on which `url` was requested, the harness then navigated, and the request failed with `failure`. */
+async function failedAcrossNavigation(url: string, failure: string): Promise<RequestLog> {
+  const page = fakePage();
+  const log = new RequestLog(page);
+  const r = fakeRequest(url, failure);
+  page.emit('request', r);
+  await page.goto('http://t/next');
+  page.emit('requestfailed', r);
+  return log;
+}
+
 describe('the request log says who cancelled a request', () => {
   it('a request in flight when the harness navigated, then aborted: cancelled by the harness, not the site', async () => {
-    const page = fakePage();
-    const log = new RequestLog(page);
-    const r = fakeRequest('http://t/_next/static/chunks/a.js', 'net::ERR_ABORTED');
-    page.emit('request', r);
-    await page.goto('http://t/next');
-    page.emit('requestfailed', r);
+    const log = await failedAcrossNavigation('http://t/_next/static/chunks/a.js', 'net::ERR_ABORTED');
     expect(log.entries[0]).toMatchObject({ failure: 'net::ERR_ABORTED', cancelledBy: 'harness' });
     expect(log.entries[0].cancelled).toMatch(/cancelled by the harness .*navigation to \/next/);
     expect(wasCancelled(log.entries[0])).toBe(true);
@@ -79,12 +85,7 @@ describe('the request log says who cancelled a request', () => {
   });
 
   it('a network error stays the site\'s failure', async () => {
-    const page = fakePage();
-    const log = new RequestLog(page);
-    const r = fakeRequest('http://t/a.js', 'net::ERR_CONNECTION_RESET');
-    page.emit('request', r);
-    await page.goto('http://t/next');
-    page.emit('requestfailed', r);
+    const log = await failedAcrossNavigation('http://t/a.js', 'net::ERR_CONNECTION_RESET');
     expect(log.entries[0].failure).toBe('net::ERR_CONNECTION_RESET');
     expect(wasCancelled(log.entries[0])).toBe(false);
   });
