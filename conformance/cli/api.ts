@@ -14,7 +14,8 @@ import { parseRunArgs, UsageError } from '../run/args';
 import { runEnv, scratchOf, writeRunFile } from '../run/channel';
 import { patience } from '../run/slow';
 import { since } from '../../launcher/format';
-import { shown, summaryLines } from './summary';
+import { summaryLines } from './summary';
+import { shownPath } from '../../launcher/format';
 import { updateExpectations } from './update-expectations';
 import type { Run } from '../run/model';
 import { resolveRun } from './resolve-run';
@@ -133,7 +134,7 @@ function nodeTrustEnv(run: Run): Record<string, string> {
 function appendSummary(file: string, markdown: string, log: (line: string) => void, cwd: string): void {
   try {
     appendFileSync(file, `${readFileSync(markdown, 'utf8').trimEnd()}\n\n`);
-    log(`Summary: ${shown(markdown, cwd)} appended to ${shown(file, cwd)}`);
+    log(`Summary: ${shownPath(markdown, cwd)} appended to ${shownPath(file, cwd)}`);
   } catch (e) {
     console.error(`--summary ${file}: could not append the report (${(e as Error).message.split('\n')[0]}).`);
   }

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Mode } from '../../spec/clauses';
-import { displayName } from '../config/load';
+import { shownPath } from '../../launcher/format';
 import { writeDiscovery } from '../discovery/store';
 import { scratchOf } from '../run/channel';
 import type { ProfileRef, Run } from '../run/model';
@@ -22,9 +22,9 @@ export async function discoverProfile(run: Pick<Run, 'out' | 'scratch' | 'discov
   writeDiscovery(scratchOf(run), { ...found, sources: merged.sources });
   const profileFile = run.discovery.writeProfile ?? join(scratchOf(run), `discovered-profile-${mode}.json`);
   writeFileSync(profileFile, `${JSON.stringify(merged.profile, null, 2)}\n`);
-  if (run.discovery.writeProfile) process.stdout.write(`  profile written to ${displayName(profileFile)}\n`);
+  if (run.discovery.writeProfile) process.stdout.write(`  profile written to ${shownPath(profileFile)}\n`);
   // The needs travel with the profile, so a test missing its scenario says what the site lacks.
   const unfilled = Object.fromEntries(found.unfilled.filter((u) => !(u.scenario in merged.profile.scenarios)).map((u) => [u.scenario, u.need]));
   // The report keeps the profile a run used in its profiles/ folder: named so when it is discovery's.
-  return { path: run.discovery.writeProfile ? displayName(profileFile) : `discovered (the report's profiles/${mode}.json)`, source: hand ? 'merged' : 'discovered', content: merged.profile, ...(Object.keys(unfilled).length ? { unfilled } : {}) };
+  return { path: run.discovery.writeProfile ? shownPath(profileFile) : `discovered (the report's profiles/${mode}.json)`, source: hand ? 'merged' : 'discovered', content: merged.profile, ...(Object.keys(unfilled).length ? { unfilled } : {}) };
 }

@@ -3,7 +3,8 @@ import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { configFor, settle, type Settings, type TargetSetting } from '../config/apply';
-import { displayName, type LoadedConfig } from '../config/load';
+import type { LoadedConfig } from '../config/load';
+import { shownPath } from '../../launcher/format';
 import type { Expectation } from '../expectations/model';
 import { lookupChromium, wantsWindow } from '../setup/browser';
 import { loadProfile } from '../run/profile';
@@ -123,7 +124,7 @@ async function resolveTarget(s: TargetSetting, base: Run, settings: Settings, lo
 
 /** The inputs asked for, named as the report names their entries' sources (a preset with no entry still shows). */
 function sourcesOf(settings: Settings, cwd: string): string[] {
-  return settings.expectations.flatMap((src) => src.inputs.map((i) => (Array.isArray(i) ? `config: ${src.from}` : looksLikePreset(i) && !existsSync(resolve(src.baseDir, i)) ? `preset ${i}` : `file: ${displayName(resolve(src.baseDir, i), cwd)}`)));
+  return settings.expectations.flatMap((src) => src.inputs.map((i) => (Array.isArray(i) ? `config: ${src.from}` : looksLikePreset(i) && !existsSync(resolve(src.baseDir, i)) ? `preset ${i}` : `file: ${shownPath(resolve(src.baseDir, i), cwd)}`)));
 }
 
 function flagOf(s: TargetSetting, settings: Settings): string {
@@ -145,7 +146,7 @@ function checkedExpectations(settings: Settings, cwd: string): Expectation[] {
 function readProfile(path: string, cwd = process.cwd()): ProfileRef {
   try {
     // The path as the report shows it: from where the command was started.
-    return { path: displayName(path, cwd), source: 'file', content: loadProfile(path) };
+    return { path: shownPath(path, cwd), source: 'file', content: loadProfile(path) };
   } catch (e) {
     throw new UsageError((e as Error).message);
   }

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { gateWords, headline } from '../report/headline';
 import type { Report } from '../report/model';
+import { shownPath } from '../../launcher/format';
 
 /** A path as the user's shell would reach it from where the command was started. */
-export const shown = (file: string, cwd: string): string => relative(cwd, file) || '.';
 
 /**
  * What the command prints when a report was written: the answer first — the gate, what was judged
@@ -18,6 +18,6 @@ export function summaryLines(out: string, cwd: string, replaced = false): string
     `Conformance: ${gateWords(report)}`,
     ...headline(report),
     '',
-    `Report: ${shown(join(out, 'conformance.html'), cwd)} (also conformance.md, conformance.json, junit.xml${replaced ? '; the one before is in previous/' : ''})`,
+    `Report: ${shownPath(join(out, 'conformance.html'), cwd)} (also conformance.md, conformance.json, junit.xml${replaced ? '; the one before is in previous/' : ''})`,
   ];
 }

@@ -6,7 +6,7 @@ import type { Report } from '../report/model';
 import { regate } from '../report/regate';
 import { writeReport } from '../report/write';
 import type { Run } from '../run/model';
-import { shown } from './summary';
+import { shownPath } from '../../launcher/format';
 
 /**
  * --update-expectations, after the run: the verdicts no other expectation accounts for are written
@@ -18,7 +18,7 @@ export function updateExpectations(run: Run, file: string): { lines: string[]; p
   const cwd = run.cwd ?? process.cwd();
   const presets = [...loadPresets().values()];
   const report = JSON.parse(readFileSync(join(run.out, 'conformance.json'), 'utf8')) as Report;
-  const mine = `file: ${shown(file, cwd)}`;
+  const mine = `file: ${shownPath(file, cwd)}`;
   const others = (run.expectations ?? []).filter((e) => e.source !== mine);
   const change = baselineOf(regate(report, others, presets, run.gateLevels), readBaseline(file));
   writeBaseline(file, change.entries);
@@ -26,7 +26,7 @@ export function updateExpectations(run: Run, file: string): { lines: string[]; p
   writeReport(final, run.out);
   const lines = [
     '',
-    `Expectations updated: ${shown(file, cwd)} holds ${change.entries.length} accepted verdict${change.entries.length === 1 ? '' : 's'} (${change.added.length} added, ${change.kept.length} kept, ${change.removed.length} removed as no longer needed).`,
+    `Expectations updated: ${shownPath(file, cwd)} holds ${change.entries.length} accepted verdict${change.entries.length === 1 ? '' : 's'} (${change.added.length} added, ${change.kept.length} kept, ${change.removed.length} removed as no longer needed).`,
     ...change.added.slice(0, 20).map((k) => `  + ${k}`),
     ...change.removed.slice(0, 20).map((k) => `  - ${k}`),
     change.entries.length ? 'Review the reason of each (say why the team accepts it), then commit the file: any other verdict fails the gate from now on, a pass included.' : 'Nothing to accept: every applicable clause passed or is expected elsewhere.',

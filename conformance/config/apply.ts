@@ -4,7 +4,8 @@ import type { Mode } from '../../spec/clauses';
 import { BASELINE_FILE, type Expectation, type ExpectationsInput } from '../expectations/model';
 import { UsageError, type RunArgs } from '../run/args';
 import type { GateLevels } from '../run/gate-levels';
-import { CONFIG_BASENAME, displayName, findConfigFile, loadConfig, type LoadedConfig } from './load';
+import { CONFIG_BASENAME, findConfigFile, loadConfig, type LoadedConfig } from './load';
+import { shownPath } from '../../launcher/format';
 import type { SlowSetting } from '../run/slow';
 import { settleAccess, type SettledAccess } from './access';
 
@@ -74,7 +75,7 @@ export async function configFor(args: Pick<RunArgs, 'config'>, cwd = process.cwd
 export function settle(args: RunArgs, loaded: LoadedConfig | undefined, cwd = process.cwd(), env: NodeJS.ProcessEnv = process.env): Settings {
   const c = loaded?.config ?? {};
   // The file as the user's shell reaches it, in messages and in the report.
-  const from = loaded ? displayName(loaded.file, cwd) : '';
+  const from = loaded ? shownPath(loaded.file, cwd) : '';
   const inConfig = (p: string) => resolve(loaded!.dir, p);
   let targets: TargetSetting[] = [];
   if (args.target) {
@@ -110,7 +111,7 @@ export function settle(args: RunArgs, loaded: LoadedConfig | undefined, cwd = pr
   }
   // The team's accepted verdicts, by convention beside the config (or in the working directory): after the config's own, before the flags'.
   const baselineFile = join(loaded?.dir ?? cwd, BASELINE_FILE);
-  if (existsSync(baselineFile)) expectations.push({ inputs: [baselineFile], baseDir: dirname(baselineFile), from: displayName(baselineFile, cwd) });
+  if (existsSync(baselineFile)) expectations.push({ inputs: [baselineFile], baseDir: dirname(baselineFile), from: shownPath(baselineFile, cwd) });
   if (args.expectations.length) expectations.push({ inputs: args.expectations, baseDir: cwd, from: '--expectations' });
   return {
     ...(loaded ? { configFile: from } : {}),

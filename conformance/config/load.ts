@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import Ajv, { type ErrorObject } from 'ajv';
 import { UsageError } from '../run/args';
+import { shownPath } from '../../launcher/format';
 import type { SpecConformanceConfig } from './model';
 import { ROOT } from '../../spec/root';
 
@@ -36,7 +37,7 @@ export function findConfigFile(cwd = process.cwd()): string | undefined {
 export async function loadConfig(path: string): Promise<LoadedConfig> {
   const file = resolve(path);
   // Named as the user's working directory sees it (a config found by convention comes here absolute).
-  const named = displayName(file);
+  const named = shownPath(file);
   if (!existsSync(file)) throw new UsageError(`Config file ${named} does not exist.`);
   let data: unknown;
   if (file.endsWith('.json')) {
@@ -114,7 +115,3 @@ function where(pointer: string): string {
   return pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')).reduce((acc, s) => (/^\d+$/.test(s) ? `${acc}[${s}]` : acc ? `${acc}.${s}` : s), '');
 }
 
-/** A short name for messages: the file's name when it is in the working directory. */
-export function displayName(file: string, cwd = process.cwd()): string {
-  return relative(cwd, file) || basename(file);
-}

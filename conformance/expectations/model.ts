@@ -12,9 +12,10 @@
  * same clause or part and mode. Pure apart from reading the files named; imports no harness code.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { CLAUSES, MODES, type Clause, type Mode } from '../../spec/clauses';
 import { VERDICTS, type Verdict } from '../outcome/verdict';
+import { shownPath } from '../../launcher/format';
 
 export interface Expectation {
   /** A normative clause ("R2.5") or one of its parts ("R2.5/client"). */
@@ -95,7 +96,7 @@ export const looksLikePreset = (s: string): boolean => /^[a-z][\w.-]*@[\w.+-]+$/
  */
 export function resolveExpectations(inputs: ExpectationsInput[], baseDir: string, presets: Map<string, PresetFile> = loadPresets(), shownFrom = process.cwd()): Expectation[] {
   // Files are named as the user's shell reaches them from where the command was started (never a path of this machine's).
-  const shown = (file: string) => relative(shownFrom, file) || file;
+  const shown = (file: string) => shownPath(file, shownFrom);
   const out: Expectation[] = [];
   for (const input of inputs) {
     if (Array.isArray(input)) {

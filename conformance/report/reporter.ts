@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestError } from '@playwright/test/reporter';
 import { stripVTControlCharacters } from 'node:util';
 import { MODES, type Mode } from '../../spec/clauses';
@@ -18,6 +18,7 @@ import { browserFromFacts, factsFromSuite, slowFromFacts, targetsFromFacts } fro
 import { ROOT } from '../../spec/root';
 import { runSync } from '../../launcher/run-sync';
 import { retriedTests } from './retries';
+import { shownPath } from '../../launcher/format';
 
 /**
  * Playwright reporter that turns test results into clause verdicts and writes the report:
@@ -70,7 +71,7 @@ export default class ConformanceReporter implements Reporter {
       const reason = error && !/^No tests found/.test(error) ? error : clauseTests.length ? `the run stopped (${result.status}) before any conformance test started` : noMatch;
       writeLastRun(out, { status: 'not-run', reason });
       const sentence = reason.replace(/\.$/, '');
-      say(`\nNo conformance test ran: ${sentence}. The previous report in ${rel(out)} is kept (see last-run.json).\n`);
+      say(`\nNo conformance test ran: ${sentence}. The previous report in ${shownPath(out)} is kept (see last-run.json).\n`);
       return { status: 'failed' };
     }
 
@@ -125,7 +126,7 @@ export default class ConformanceReporter implements Reporter {
     // Started by the command (npx spec-conformance): it prints the summary, with paths from where it was started.
     if (currentRun().cwd) return report.gate.passed || result.status !== 'passed' ? undefined : { status: 'failed' };
     const perMode = report.modes.map((m) => `${m}: ${summarise(report.totals[m]!)}`).join(' · ');
-    say(`\nConformance ${report.gate.passed ? 'gate passed' : 'gate FAILED'} — ${perMode}\nReport: ${rel(join(out, 'conformance.html'))} (also conformance.json, conformance.md, junit.xml${replaced ? '; the one before is in previous/' : ''})\n`);
+    say(`\nConformance ${report.gate.passed ? 'gate passed' : 'gate FAILED'} — ${perMode}\nReport: ${shownPath(join(out, 'conformance.html'))} (also conformance.json, conformance.md, junit.xml${replaced ? '; the one before is in previous/' : ''})\n`);
     const retried = retriedTests(report);
     if (retried.length) {
       const onRetry = retried.filter((x) => x.test.retry!.counted === 'passed').length;
@@ -148,7 +149,6 @@ function isClauseProject(name: string | undefined): name is Mode {
 }
 
 const say = (text: string) => process.stdout.write(text);
-const rel = (file: string) => relative(process.cwd(), file) || '.';
 
 function writeJson(file: string, data: unknown): void {
   mkdirSync(join(file, '..'), { recursive: true });

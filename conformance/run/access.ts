@@ -1,4 +1,4 @@
-import { relative } from 'node:path';
+import { shownPath } from '../../launcher/format';
 
 /**
  * How a run reaches a deployment that is not open to everyone (issue 35): the certificate trust,
@@ -108,7 +108,7 @@ export function redactHeaders(h: Record<string, string>, access: Pick<AccessFact
  * command (`cwd`), as every path the report shows — the absolute path stays in the run, which reads it.
  */
 export function shownAccess(a: AccessFacts, cwd: string): AccessFacts {
-  return a.trust.ca ? { ...a, trust: { ...a.trust, ca: relative(cwd, a.trust.ca) || a.trust.ca } } : a;
+  return a.trust.ca ? { ...a, trust: { ...a.trust, ca: shownPath(a.trust.ca, cwd) } } : a;
 }
 
 /** One line for the console and the report, without a secret. */
