@@ -1,6 +1,6 @@
 import type { Browser } from '@playwright/test';
 import type { RunningServer } from '../launcher';
-import { load, machineCpuSeconds } from './util';
+import { cpuSecondsSince, load, machineCpuSeconds } from './util';
 
 /**
  * The floor under a suite run (issue 36: the targets are ratios to it, so copies of the machine
@@ -31,8 +31,6 @@ export interface Floor {
   load: string;
 }
 
-/** CPU-seconds between two readings, undefined off Linux. */
-const spent = (before?: number, after?: number) => (before !== undefined && after !== undefined ? after - before : undefined);
 const sum = (xs: (number | undefined)[]) => (xs.some((x) => x === undefined) ? undefined : xs.reduce((n: number, x) => n + x!, 0));
 
 export async function measureFloor(launch: () => Promise<Browser>, sites: FloorSite[], workers: number): Promise<Floor> {
@@ -41,7 +39,7 @@ export async function measureFloor(launch: () => Promise<Browser>, sites: FloorS
   const t0 = Date.now();
   const browser = await launch();
   const browserStartMs = Date.now() - t0;
-  const browserStartCpuS = spent(cpu0, machineCpuSeconds());
+  const browserStartCpuS = cpuSecondsSince(cpu0);
   const parts: FloorPart[] = [];
   try {
     for (const site of sites) {
@@ -81,7 +79,7 @@ async function loadsOf(browser: Browser, url: string, site: FloorSite, workers: 
       await context.close();
     }
   }));
-  return { wallMs: Date.now() - start, cpuS: spent(cpu0, machineCpuSeconds()) };
+  return { wallMs: Date.now() - start, cpuS: cpuSecondsSince(cpu0) };
 }
 
 /** A figure over the floor's, as the bench prints it: "2.9×". */

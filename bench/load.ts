@@ -22,7 +22,7 @@ import { compareReports, totalsLine, type Comparison, type ReportLike } from './
 import { renderLoad, type LoadRun } from './load-render';
 import { awaitQuiet } from './quiet';
 import { measureSpeed, speedFigures } from './speed';
-import { log, machineCpuSeconds } from './util';
+import { cpuSecondsSince, log, machineCpuSeconds } from './util';
 import { ROOT } from '../spec/root';
 
 interface LoadOptions { runs: number; hogs: number; only?: 'hogs' | 'pair'; quietReport?: string; out: string }
@@ -47,9 +47,9 @@ async function sampled<T>(fn: () => Promise<T>): Promise<{ value: T; loadMean: n
   const t0 = Date.now();
   try {
     const value = await fn();
-    const cpu1 = machineCpuSeconds();
+    const cpuS = cpuSecondsSince(cpu0);
     samples.push(os.loadavg()[0]);
-    return { value, wallMs: Date.now() - t0, loadMean: samples.reduce((s, x) => s + x, 0) / samples.length, loadMax: Math.max(...samples), cpuS: cpu0 !== undefined && cpu1 !== undefined ? cpu1 - cpu0 : undefined };
+    return { value, wallMs: Date.now() - t0, loadMean: samples.reduce((s, x) => s + x, 0) / samples.length, loadMax: Math.max(...samples), cpuS };
   } finally {
     clearInterval(timer);
   }

@@ -27,6 +27,12 @@ export function machineCpuSeconds(): number | undefined {
   }
 }
 
+/** The machine's CPU-seconds since a reading of machineCpuSeconds(); undefined when either is. */
+export function cpuSecondsSince(before: number | undefined): number | undefined {
+  const now = machineCpuSeconds();
+  return before === undefined || now === undefined ? undefined : now - before;
+}
+
 export function median(values: number[]): number | null {
   if (!values.length) return null;
   const s = [...values].sort((a, b) => a - b);
@@ -57,7 +63,6 @@ export async function measured<T>(fn: () => Promise<T>): Promise<{ value: T; cpu
   const loadBefore = load();
   const cpuBefore = machineCpuSeconds();
   const value = await fn();
-  const cpuAfter = machineCpuSeconds();
-  return { value, cpuS: cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined, load: `${loadBefore} → ${load()}` };
+  return { value, cpuS: cpuSecondsSince(cpuBefore), load: `${loadBefore} → ${load()}` };
 }
 

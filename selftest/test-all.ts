@@ -36,7 +36,7 @@ import { MODES } from '../spec/clauses';
 import { ROOT } from '../spec/root';
 import { referenceTarget } from '../targets/reference/run';
 import { countSuiteResults } from './suite-counts';
-import { machineCpuSeconds } from '../bench/util';
+import { cpuSecondsSince, machineCpuSeconds } from '../bench/util';
 
 interface Counts { passed: number; failed: number; skipped: number }
 /** A step of npm test; `out` is where its commands write (the terminal, or the step's log). `hide`: log lines not shown. */
@@ -49,8 +49,8 @@ const one = (ok: boolean): Counts => ({ passed: ok ? 1 : 0, failed: ok ? 0 : 1, 
 const runStarted = { ms: Date.now(), cpuS: machineCpuSeconds() };
 /** The machine's CPU-seconds since a reading, as words ("" off Linux). */
 const cpuSince = (before: number | undefined) => {
-  const now = machineCpuSeconds();
-  return before === undefined || now === undefined ? '' : `, ${(now - before).toFixed(0)} CPU-s`;
+  const spent = cpuSecondsSince(before);
+  return spent === undefined ? '' : `, ${spent.toFixed(0)} CPU-s`;
 };
 
 async function exec(cmd: string, args: string[], out: Output, env: NodeJS.ProcessEnv = {}): Promise<number> {
