@@ -10,8 +10,14 @@
  * killed with SIGKILL, or Playwright's runner dying on SIGTERM without running global teardown),
  * or when the guard itself receives SIGTERM, SIGINT or SIGHUP. The guard exits with the
  * command's exit code. Plain CommonJS so that it starts in milliseconds with plain node.
+ *
+ * With GUARD_CPU_FILE set (runCommand's `cpu`), the guard writes there the CPU-seconds of the
+ * command and of every process it waited for, however deep (Linux: the guard's own children's
+ * times in /proc/self/stat), once the command has exited; the command's own environment does not
+ * get the variable, so guards further down keep their figures to themselves.
  */
 const { spawn } = require('node:child_process');
+const { writeFileSync, readFileSync } = require('node:fs');
 
 const [ownerArg, command, ...args] = process.argv.slice(2);
 const owner = Number(ownerArg);
@@ -20,7 +26,10 @@ if (!Number.isInteger(owner) || !command) {
   process.exit(2);
 }
 
-const child = spawn(command, args, { stdio: 'inherit' });
+const cpuFile = process.env.GUARD_CPU_FILE;
+const env = { ...process.env };
+delete env.GUARD_CPU_FILE;
+const child = spawn(command, args, { stdio: 'inherit', env });
 let stopping = false;
 
 function signalGroup(signal) {
@@ -56,8 +65,22 @@ child.on('error', (e) => {
   process.stderr.write(`guard: cannot start ${command}: ${e.message}\n`);
   process.exitCode = 127;
 });
+/** CPU-seconds of the children this process has waited for (fields 16 and 17 of /proc/self/stat, in clock ticks of 1/100 s). */
+function childrenCpuSeconds() {
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(f[13]) + Number(f[14])) / 100;
+}
+
 child.on('exit', (code, signal) => {
   clearInterval(watch);
+  if (cpuFile) {
+    try {
+      writeFileSync(cpuFile, String(childrenCpuSeconds()));
+    } catch {
+      /* not Linux, or the file cannot be written: no figure */
+    }
+  }
   // Whatever the command left behind in the group goes too (e.g. next-server workers).
   if (!stopping) {
     stopping = true;

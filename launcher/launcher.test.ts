@@ -34,6 +34,18 @@ describe('runCommand', () => {
     expect(r.code).toBe(143);
   });
 
+  it.runIf(process.platform === 'linux')('measures the CPU of the command and of a grandchild it waited for, and keeps its own guards out of the figure', async () => {
+    // The child spins 0.3 s itself, then waits for a grandchild that spins 0.3 s and prints whether it was told where to write a figure.
+    const spin = 'const t = Date.now(); while (Date.now() - t < 300);';
+    const grandchild = `${spin} console.log("told:" + (process.env.GUARD_CPU_FILE ?? "no"))`;
+    const r = await runCommand(...node(`${spin} require("node:child_process").execFileSync(process.execPath, ["-e", ${JSON.stringify(grandchild)}], { stdio: "inherit" })`), { output: 'capture', cpu: true });
+    expect(r.code).toBe(0);
+    expect(r.output).toContain('told:no');
+    expect(r.cpuS).toBeGreaterThanOrEqual(0.5);
+    expect(r.cpuS).toBeLessThan(r.ms / 1000 + 1);
+    expect((await runCommand(...node('0'), { output: 'ignore' })).cpuS).toBeUndefined();
+  });
+
   it('writes the output to a log file, appended when asked', async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'launcher-')), 'run.log');
     fs.writeFileSync(file, 'header\n');

@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { spawnGuarded } from './group';
 import { stdioFor, type Output } from './output';
 
@@ -10,6 +13,8 @@ export interface RunCommandOptions {
   /** Stop it (its whole group: SIGTERM, SIGKILL after `graceMs`) when it runs longer than this. */
   timeoutMs?: number;
   graceMs?: number;
+  /** Measure its CPU-seconds (the command and everything it started and waited for; Linux): `cpuS` of the result. */
+  cpu?: boolean;
 }
 
 export interface CommandResult {
@@ -19,6 +24,8 @@ export interface CommandResult {
   /** stdout and stderr as they came, with output `capture`; else empty. */
   output: string;
   timedOut: boolean;
+  /** With `cpu`: its CPU-seconds, when they could be read. */
+  cpuS?: number;
 }
 
 /**
@@ -28,7 +35,8 @@ export interface CommandResult {
 export async function runCommand(command: string, args: readonly string[], opts: RunCommandOptions = {}): Promise<CommandResult> {
   const started = Date.now();
   const { stdio, close } = stdioFor(opts.output ?? 'inherit');
-  const child = spawnGuarded(command, args, { cwd: opts.cwd, env: { ...process.env, ...opts.env }, stdio });
+  const cpuFile = opts.cpu ? join(mkdtempSync(join(tmpdir(), 'cpu-')), 'seconds') : undefined;
+  const child = spawnGuarded(command, args, { cwd: opts.cwd, env: { ...process.env, ...opts.env, ...(cpuFile ? { GUARD_CPU_FILE: cpuFile } : {}) }, stdio });
   close();
   let output = '';
   child.child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -44,5 +52,17 @@ export async function runCommand(command: string, args: readonly string[], opts:
   // Captured output may still be in the pipes when the guard exits; a grandchild that keeps them
   // open cannot hold this up for more than a moment (the guard has signalled its group).
   await Promise.race([closed, new Promise<void>((resolve) => setTimeout(resolve, 2000).unref())]);
-  return { code, ms: Date.now() - started, output, timedOut };
+  return { code, ms: Date.now() - started, output, timedOut, ...(cpuFile ? { cpuS: readCpu(cpuFile) } : {}) };
+}
+
+/** The guard's figure (guard.cjs), its folder removed. */
+function readCpu(file: string): number | undefined {
+  try {
+    const s = Number(readFileSync(file, 'utf8'));
+    return Number.isFinite(s) ? s : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    rmSync(dirname(file), { recursive: true, force: true });
+  }
 }

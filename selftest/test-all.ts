@@ -23,9 +23,10 @@
 // runs, builds of one site), and none shares a folder, a port or a build with the other lane. Their
 // output goes to a log per step, shown whole when the step ends.
 // Without a working Chromium, steps 3 to 8 cannot run: one message, counted as one failure.
-// Every step's line and the end of the run say the machine's CPU-seconds spent meanwhile (/proc/stat, as
-// bench/util.ts measures them; the lanes' steps share the machine, so theirs are said for the lanes
-// together): issue 36's budget is 600 CPU-s on a copy whose machine-speed line matches docs/benchmarks.md's.
+// Every step's line and the end of the run say CPU-seconds: a step alone, the machine's spent meanwhile
+// (/proc/stat, as bench/util.ts measures them); a lane step, its own processes' (its commands' guards
+// measure them, launcher/guard.cjs), and the lanes together the machine's: issue 36's budget is 600 CPU-s
+// on a copy whose machine-speed line matches docs/benchmarks.md's.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { onStopSignal, runCommand, seconds, type Output } from '../launcher';
@@ -53,8 +54,18 @@ const cpuSince = (before: number | undefined) => {
   return spent === undefined ? '' : `, ${spent.toFixed(0)} CPU-s`;
 };
 
+/**
+ * A lane step's own CPU-seconds, by the step's log (its `out`): each of its commands measured by its
+ * guard (runCommand's `cpu`: the command and everything it started and waited for), so the two lanes'
+ * steps, side by side on the machine, are told apart.
+ */
+const stepCpu = new WeakMap<object, number>();
+
 async function exec(cmd: string, args: string[], out: Output, env: NodeJS.ProcessEnv = {}): Promise<number> {
-  return (await runCommand(cmd, args, { cwd: ROOT, env: { NEXT_TELEMETRY_DISABLED: '1', ...env }, output: out })).code;
+  const ownLog = typeof out === 'object' ? out : undefined;
+  const r = await runCommand(cmd, args, { cwd: ROOT, env: { NEXT_TELEMETRY_DISABLED: '1', ...env }, output: out, cpu: !!ownLog });
+  if (ownLog && r.cpuS !== undefined) stepCpu.set(ownLog, (stepCpu.get(ownLog) ?? 0) + r.cpuS);
+  return r.code;
 }
 
 function add(name: string, c: Counts, started: number, cpu = ''): string {
@@ -87,15 +98,17 @@ async function lanes(runDir: string, all: Step[][]): Promise<void> {
       const file = join(runDir, 'steps', `${++n}.log`);
       rmSync(file, { force: true });
       console.log(`\n=== started: ${step.name} (log ${file}) ===`);
+      const log = { file, append: true };
       let c: Counts;
       try {
-        c = await step.run({ file, append: true });
+        c = await step.run(log);
       } catch (e) {
         console.error(`${step.name}: ${(e as Error).message.split('\n')[0]}`);
         c = one(false);
       }
       const text = (existsSync(file) ? readFileSync(file, 'utf8') : '').split('\n').filter((l) => !step.hide?.test(l)).join('\n');
-      console.log(`\n=== ${step.name} ===\n${text.trimEnd()}\n${add(step.name, c, t)}`);
+      const own = stepCpu.get(log);
+      console.log(`\n=== ${step.name} ===\n${text.trimEnd()}\n${add(step.name, c, t, own === undefined ? '' : `, ${own.toFixed(0)} CPU-s of its own processes`)}`);
     }
   }));
   console.log(`\n=== the ${all.length} lanes side by side: ${seconds(Date.now() - started)}${cpuSince(cpu)} ===`);
