@@ -10,23 +10,34 @@ import { cpuSecondsSince, load, machineCpuSeconds } from './util';
  * and CPU are taken over the same spans — the browser's start and each site's loads, not the
  * servers' starts — and the CPU is the whole machine's busy time (/proc/stat), as the suite's.
  */
+/**
+ * The documents a run's tests loaded (observers/timing.ts): by the tests' own pages, and by the
+ * other pages they opened (tabs and contexts of their own, the every-page walk). The floor loads
+ * as many of each; until issue 36's second bench it counted the first kind only.
+ */
+export interface Loads { own: number; other: number }
+
 export interface FloorSite {
   /** What the part is called in the report: a mode of the reference site, or the foreign site. */
   label: string;
   serve: () => Promise<RunningServer>;
   paths: string[];
-  loads: number;
+  loads: Loads;
 }
 
-export interface FloorPart { label: string; loads: number; wallMs: number; cpuS?: number }
+export interface Span { wallMs: number; cpuS?: number }
+export interface FloorPart { label: string; loads: Loads; own: Span; other: Span }
 
 export interface Floor {
   browserStartMs: number;
   browserStartCpuS?: number;
   parts: FloorPart[];
-  /** Browser start plus every part's loads. */
+  /** Browser start plus every part's loads, both kinds: the floor the targets are held to. */
   wallMs: number;
   cpuS?: number;
+  /** Browser start plus the tests' own pages' loads only: the floor as the bench counted it before. */
+  ownWallMs: number;
+  ownCpuS?: number;
   workers: number;
   load: string;
 }
@@ -45,7 +56,9 @@ export async function measureFloor(launch: () => Promise<Browser>, sites: FloorS
     for (const site of sites) {
       const server = await site.serve();
       try {
-        parts.push({ label: site.label, loads: site.loads, ...(await loadsOf(browser, server.url, site, workers)) });
+        const own = await loadsOf(browser, server.url, site, site.loads.own, workers);
+        const other = await loadsOf(browser, server.url, site, site.loads.other, workers);
+        parts.push({ label: site.label, loads: site.loads, own, other });
       } finally {
         await server.stop();
       }
@@ -55,13 +68,16 @@ export async function measureFloor(launch: () => Promise<Browser>, sites: FloorS
   }
   return {
     browserStartMs, browserStartCpuS, parts, workers,
-    wallMs: browserStartMs + parts.reduce((n, p) => n + p.wallMs, 0),
-    cpuS: sum([browserStartCpuS, ...parts.map((p) => p.cpuS)]),
+    wallMs: browserStartMs + parts.reduce((n, p) => n + p.own.wallMs + p.other.wallMs, 0),
+    cpuS: sum([browserStartCpuS, ...parts.flatMap((p) => [p.own.cpuS, p.other.cpuS])]),
+    ownWallMs: browserStartMs + parts.reduce((n, p) => n + p.own.wallMs, 0),
+    ownCpuS: sum([browserStartCpuS, ...parts.map((p) => p.own.cpuS)]),
     load: `${loadBefore} → ${load()}`,
   };
 }
 
-async function loadsOf(browser: Browser, url: string, site: FloorSite, workers: number): Promise<{ wallMs: number; cpuS?: number }> {
+async function loadsOf(browser: Browser, url: string, site: FloorSite, loads: number, workers: number): Promise<Span> {
+  if (loads <= 0) return { wallMs: 0, cpuS: 0 };
   const paths = site.paths.length ? site.paths : ['/'];
   let i = 0;
   const cpu0 = machineCpuSeconds();
@@ -71,7 +87,7 @@ async function loadsOf(browser: Browser, url: string, site: FloorSite, workers: 
     const context = await browser.newContext();
     try {
       const page = await context.newPage();
-      while (i < site.loads) {
+      while (i < loads) {
         const p = paths[i++ % paths.length];
         await page.goto(`${url}${p}`, { waitUntil: 'load', timeout: 30_000 }).catch(() => undefined);
       }

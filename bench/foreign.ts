@@ -4,6 +4,7 @@ import { runCommand } from '../launcher';
 import { measured } from './util';
 import { ROOT } from '../spec/root';
 import type { TestTiming } from '../conformance/observers/timing';
+import type { Loads } from './floor';
 
 // Issue 24: a site nobody here wrote (the create-next-app 14.2 template, static export, with its
 // profile), judged in one mode, from the command to the report — as `npm run matrix` runs it, by
@@ -22,7 +23,7 @@ export interface ForeignRun {
   load: string;
   logFile: string;
   /** What the floor of this site needs (floor.ts): its export, the pages its profile lists, the loads its run made. */
-  floorInput?: { exportDir: string; paths: string[]; loads: number };
+  floorInput?: { exportDir: string; paths: string[]; loads: Loads };
 }
 
 export async function timeForeign(workDir: string, id = 'next-14.2-static'): Promise<ForeignRun> {
@@ -59,7 +60,8 @@ function floorInputOf(out: string, id: string): ForeignRun['floorInput'] {
     if (!col?.report) return undefined;
     const folder = path.join(out, path.dirname(col.report));
     const report = JSON.parse(fs.readFileSync(path.join(folder, 'conformance.json'), 'utf8')) as { clauses: { results: Record<string, { tests: { timing?: TestTiming }[] } | undefined> }[] };
-    const loads = report.clauses.flatMap((c) => Object.values(c.results).flatMap((r) => r?.tests ?? [])).reduce((n, t) => n + (t.timing?.loads ?? 0), 0);
+    const tests = report.clauses.flatMap((c) => Object.values(c.results).flatMap((r) => r?.tests ?? []));
+    const loads: Loads = { own: tests.reduce((n, t) => n + (t.timing?.loads ?? 0), 0), other: tests.reduce((n, t) => n + (t.timing?.otherLoads ?? 0), 0) };
     const profile = JSON.parse(fs.readFileSync(path.join(folder, 'profiles', 'static.json'), 'utf8')) as { scenarios?: { sitePages?: { paths?: string[] } } };
     const cache = process.env.MATRIX_CACHE ? path.resolve(process.env.MATRIX_CACHE) : path.join(ROOT, '.cache', 'implementations');
     const exportDir = path.join(cache, `next-${col.next}`, 'apps', col.build, 'out');

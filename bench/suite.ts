@@ -6,6 +6,7 @@ import { measured } from './util';
 import { ROOT } from '../spec/root';
 import { buildPaths } from '../targets/reference';
 import type { Mode } from '../spec/clauses';
+import type { Loads } from './floor';
 
 // 3. The conformance suite as users run it (`npm run conformance`, both modes), where its time
 // goes (per clause: set-up, page loads, waits, fake-clock runs, the rest — observers/timing.ts), and
@@ -30,7 +31,8 @@ export interface SuiteRun {
   cpuS?: number;
   logFile: string;
   tests: number;
-  loads: Record<Mode, number>;
+  /** Documents the tests loaded, per mode (floor.ts). */
+  loads: Record<Mode, Loads>;
   clauses: ClauseProfile[];
   slowest: { clause: string; mode: string; title: string; ms: number; timing?: TestTiming }[];
 }
@@ -65,7 +67,7 @@ export async function timeConformance(workDir: string, kind: SuiteRun['kind']): 
   };
   const clauses: ClauseProfile[] = [];
   const slowest: SuiteRun['slowest'] = [];
-  const loads: Record<Mode, number> = { static: 0, server: 0 };
+  const loads: Record<Mode, Loads> = { static: { own: 0, other: 0 }, server: { own: 0, other: 0 } };
   let tests = 0;
   for (const c of report.clauses) {
     const p: ClauseProfile = { id: c.id, ms: 0, tests: 0, loads: 0, setupMs: 0, loadMs: 0, waitMs: 0, clockMs: 0, otherMs: 0 };
@@ -74,7 +76,8 @@ export async function timeConformance(workDir: string, kind: SuiteRun['kind']): 
         p.ms += t.durationMs;
         p.tests++;
         p.loads += t.timing?.loads ?? 0;
-        loads[mode as Mode] += t.timing?.loads ?? 0;
+        loads[mode as Mode].own += t.timing?.loads ?? 0;
+        loads[mode as Mode].other += t.timing?.otherLoads ?? 0;
         for (const k of PHASES) p[k] += t.timing?.[k] ?? 0;
         slowest.push({ clause: c.id, mode, title: t.title, ms: t.durationMs, timing: t.timing });
       }

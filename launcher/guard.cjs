@@ -11,13 +11,16 @@
  * or when the guard itself receives SIGTERM, SIGINT or SIGHUP. The guard exits with the
  * command's exit code. Plain CommonJS so that it starts in milliseconds with plain node.
  *
- * With GUARD_CPU_FILE set (runCommand's `cpu`), the guard writes there the CPU-seconds of the
- * command and of every process it waited for, however deep (Linux: the guard's own children's
- * times in /proc/self/stat), once the command has exited; the command's own environment does not
- * get the variable, so guards further down keep their figures to themselves.
+ * With GUARD_CPU_FILE set (runCommand's `cpu`), the guard writes there, once the command has
+ * exited, the CPU-seconds it and everything it started spent: exactly where the guard may make a
+ * cpuacct control group of its own (cgroup v1, as root: every descendant is in it, however it
+ * leaves the process group or ends), written "<seconds> all"; else those of the processes waited
+ * for, however deep (/proc/self/stat; a process killed and never waited for is missed), written
+ * "<seconds> waited". The command's own environment does not get the variable, so guards further
+ * down keep their figures to themselves. Off Linux: no figure.
  */
 const { spawn } = require('node:child_process');
-const { writeFileSync, readFileSync } = require('node:fs');
+const { mkdirSync, readFileSync, rmdirSync, writeFileSync } = require('node:fs');
 
 const [ownerArg, command, ...args] = process.argv.slice(2);
 const owner = Number(ownerArg);
@@ -26,7 +29,9 @@ if (!Number.isInteger(owner) || !command) {
   process.exit(2);
 }
 
+const CPUACCT = '/sys/fs/cgroup/cpuacct';
 const cpuFile = process.env.GUARD_CPU_FILE;
+const cpuGroup = cpuFile ? ownCpuGroup() : undefined;
 const env = { ...process.env };
 delete env.GUARD_CPU_FILE;
 const child = spawn(command, args, { stdio: 'inherit', env });
@@ -65,18 +70,57 @@ child.on('error', (e) => {
   process.stderr.write(`guard: cannot start ${command}: ${e.message}\n`);
   process.exitCode = 127;
 });
-/** CPU-seconds of the children this process has waited for (fields 16 and 17 of /proc/self/stat, in clock ticks of 1/100 s). */
-function childrenCpuSeconds() {
+/** The cpuacct group this process is in (a group inside it counts towards it too). */
+function currentCpuGroup() {
+  const line = readFileSync('/proc/self/cgroup', 'utf8').split('\n').find((l) => /^\d+:([^:]*,)?cpuacct(,[^:]*)?:/.test(l));
+  return line ? `${CPUACCT}${line.slice(line.lastIndexOf(':') + 1)}`.replace(/\/$/, '') : CPUACCT;
+}
+
+/** A cpuacct group holding this process (its children are born in it), or undefined where none can be made. */
+function ownCpuGroup() {
+  let dir;
+  try {
+    dir = `${currentCpuGroup()}/guard-${process.pid}`;
+  } catch {
+    return undefined;
+  }
+  try {
+    mkdirSync(dir);
+    writeFileSync(`${dir}/cgroup.procs`, String(process.pid));
+    return dir;
+  } catch {
+    try {
+      rmdirSync(dir);
+    } catch {
+      /* none was made */
+    }
+    return undefined;
+  }
+}
+
+/** "<seconds> all" from the group (then left and removed; what still runs in it keeps it, for the owner to sweep), else "<seconds> waited". */
+function cpuFigure() {
+  if (cpuGroup) {
+    const ns = Number(readFileSync(`${cpuGroup}/cpuacct.usage`, 'utf8'));
+    try {
+      writeFileSync(`${cpuGroup.slice(0, cpuGroup.lastIndexOf('/'))}/cgroup.procs`, String(process.pid));
+      rmdirSync(cpuGroup);
+    } catch {
+      /* a process of the command still ends: the group stays, empty soon */
+    }
+    return `${ns / 1e9} all`;
+  }
+  // Fields 16 and 17 of /proc/self/stat: the waited-for children's times, in clock ticks of 1/100 s.
   const stat = readFileSync('/proc/self/stat', 'utf8');
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(f[13]) + Number(f[14])) / 100;
+  return `${(Number(f[13]) + Number(f[14])) / 100} waited`;
 }
 
 child.on('exit', (code, signal) => {
   clearInterval(watch);
   if (cpuFile) {
     try {
-      writeFileSync(cpuFile, String(childrenCpuSeconds()));
+      writeFileSync(cpuFile, cpuFigure());
     } catch {
       /* not Linux, or the file cannot be written: no figure */
     }

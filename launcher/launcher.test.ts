@@ -43,6 +43,7 @@ describe('runCommand', () => {
     expect(r.output).toContain('told:no');
     expect(r.cpuS).toBeGreaterThanOrEqual(0.5);
     expect(r.cpuS).toBeLessThan(r.ms / 1000 + 1);
+    expect(typeof r.cpuAll).toBe('boolean');
     expect((await runCommand(...node('0'), { output: 'ignore' })).cpuS).toBeUndefined();
   });
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { spawnGuarded } from './group';
@@ -24,8 +24,10 @@ export interface CommandResult {
   /** stdout and stderr as they came, with output `capture`; else empty. */
   output: string;
   timedOut: boolean;
-  /** With `cpu`: its CPU-seconds, when they could be read. */
+  /** With `cpu`: its CPU-seconds, when they could be read (guard.cjs). */
   cpuS?: number;
+  /** True when `cpuS` holds every process the command started; false: only those waited for (a lower bound). */
+  cpuAll?: boolean;
 }
 
 /**
@@ -52,16 +54,36 @@ export async function runCommand(command: string, args: readonly string[], opts:
   // Captured output may still be in the pipes when the guard exits; a grandchild that keeps them
   // open cannot hold this up for more than a moment (the guard has signalled its group).
   await Promise.race([closed, new Promise<void>((resolve) => setTimeout(resolve, 2000).unref())]);
-  return { code, ms: Date.now() - started, output, timedOut, ...(cpuFile ? { cpuS: readCpu(cpuFile) } : {}) };
+  return { code, ms: Date.now() - started, output, timedOut, ...(cpuFile ? readCpu(cpuFile) : {}) };
 }
 
-/** The guard's figure (guard.cjs), its folder removed. */
-function readCpu(file: string): number | undefined {
+/**
+ * Removes the cpuacct groups guards left because a process of their command was still ending
+ * (guard.cjs): each one that is empty by now. For the program that asked for figures, at its end.
+ */
+export function sweepCpuGroups(root = '/sys/fs/cgroup/cpuacct'): void {
+  let names: string[];
   try {
-    const s = Number(readFileSync(file, 'utf8'));
-    return Number.isFinite(s) ? s : undefined;
+    names = readdirSync(root).filter((n) => n.startsWith('guard-'));
   } catch {
-    return undefined;
+    return;
+  }
+  for (const n of names) {
+    try {
+      rmdirSync(join(root, n));
+    } catch {
+      /* still in use, or not ours to remove */
+    }
+  }
+}
+
+/** The guard's figure ("<seconds> all|waited", guard.cjs), its folder removed. */
+function readCpu(file: string): Pick<CommandResult, 'cpuS' | 'cpuAll'> {
+  try {
+    const [s, how] = readFileSync(file, 'utf8').split(' ');
+    return Number.isFinite(Number(s)) ? { cpuS: Number(s), cpuAll: how === 'all' } : {};
+  } catch {
+    return {};
   } finally {
     rmSync(dirname(file), { recursive: true, force: true });
   }

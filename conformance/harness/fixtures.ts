@@ -13,7 +13,7 @@ import { RequestLog } from '../observers/request-log';
 import { RunFactsNote } from '../setup/run-facts';
 import { currentRun } from '../run/channel';
 import { notKindReason, profileOf, runTarget, unfilledNeed } from './target';
-import { startTiming, timePage, TIMING_ANNOTATION } from '../observers/timing';
+import { startTiming, timeBrowser, timePage, TIMING_ANNOTATION } from '../observers/timing';
 import { ANNOTATION } from '../outcome/verdict';
 import { runnerState } from '../run/slow';
 
@@ -49,7 +49,7 @@ interface Fixtures {
   obs: Observer;
 }
 
-export const test = base.extend<Fixtures & { mode: Mode }, { pagePool: PagePool; runFactsNote: RunFactsNote; access: void }>({
+export const test = base.extend<Fixtures & { mode: Mode }, { pagePool: PagePool; runFactsNote: RunFactsNote; access: void; timedBrowser: void }>({
   mode: ['static', { option: true }],
 
   // Auto, once per worker's browser: the run's credentials and headers, on the target origins only (browser-access.ts).
@@ -57,6 +57,12 @@ export const test = base.extend<Fixtures & { mode: Mode }, { pagePool: PagePool;
     const stop = await injectAccess(browser);
     await use();
     await stop();
+  }, { scope: 'worker', auto: true }],
+
+  // Auto, once per worker's browser: every page of every context it opens counts its loads for the bench's floor (observers/timing.ts).
+  timedBrowser: [async ({ browser }, use) => {
+    timeBrowser(browser);
+    await use();
   }, { scope: 'worker', auto: true }],
 
   runFactsNote: [async ({}, use) => {
@@ -71,7 +77,7 @@ export const test = base.extend<Fixtures & { mode: Mode }, { pagePool: PagePool;
 
   // One context and page per worker, reset by the harness between tests (page-reuse.ts);
   // --isolate: a new context for every test.
-  pagePool: [async ({ browser }, use) => {
+  pagePool: [async ({ browser, timedBrowser: _ }, use) => {
     const pool = new PagePool(browser, !!currentRun().options.isolate);
     await use(pool);
     await pool.release();

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { CLOCK_CALLS } from './clock';
 
 /**
@@ -23,6 +23,11 @@ export interface TestTiming {
   totalMs: number;
   /** Documents loaded by the test's page (goto, reload, Back/Forward calls): for the bench's floor. */
   loads: number;
+  /**
+   * Documents loaded by the test's other pages — tabs and contexts of its own, the every-page walk
+   * it ran for its worker (counted once, in the test that ran it) — the same calls: the rest of the floor.
+   */
+  otherLoads: number;
 }
 
 export const TIMING_ANNOTATION = 'timing';
@@ -30,6 +35,7 @@ export const TIMING_ANNOTATION = 'timing';
 class Timing {
   readonly spent: Record<Phase, number> = { load: 0, wait: 0, clock: 0 };
   loads = 0;
+  otherLoads = 0;
   /** Calls of each phase under way (tabs may load side by side; a wait may hold a load). */
   private readonly active: Record<Phase, number> = { load: 0, wait: 0, clock: 0 };
   private since = Date.now();
@@ -60,7 +66,7 @@ class Timing {
     const totalMs = Date.now() - this.start;
     const setupMs = this.pageReady !== undefined ? this.pageReady - this.start : 0;
     const { load, wait, clock } = this.spent;
-    return { setupMs, loadMs: load, waitMs: wait, clockMs: clock, otherMs: Math.max(0, totalMs - setupMs - load - wait - clock), totalMs, loads: this.loads };
+    return { setupMs, loadMs: load, waitMs: wait, clockMs: clock, otherMs: Math.max(0, totalMs - setupMs - load - wait - clock), totalMs, loads: this.loads, otherLoads: this.otherLoads };
   }
 }
 
@@ -77,9 +83,11 @@ export function startTiming(): { pageReady(): void; finish(): TestTiming } {
   };
 }
 
-/** Counts one document load of the current test. */
-export function countLoad(): void {
-  if (current?.pageReady !== undefined) current.loads++;
+/** Counts one document load of the current test: by its own page, or by another one it opened. */
+export function countLoad(own = true): void {
+  if (current?.pageReady === undefined) return;
+  if (own) current.loads++;
+  else current.otherLoads++;
 }
 
 /**
@@ -90,17 +98,44 @@ export function timed<T>(phase: Phase, fn: () => Promise<T>): Promise<T> {
   return current?.pageReady !== undefined ? current.time(phase, fn) : fn();
 }
 
-/** Counts the page's loads, waits and clock runs without touching the tests that call them. */
-export function timePage(page: Page): void {
+/**
+ * Counts the page's loads, waits and clock runs without touching the tests that call them: as the
+ * test's own page (the `page` fixture), or as another page of the test (`own` false: every page of
+ * a context the worker's browser opens, timeBrowser) — a page first wrapped as another and then
+ * handed to a test as its own counts as its own from then on.
+ */
+export function timePage(page: Page, own = true): void {
   // A page reused across tests is wrapped once: the wrappers count for whichever test is current.
-  if (timedPages.has(page)) return;
-  timedPages.add(page);
-  for (const name of ['goto', 'goBack', 'goForward', 'reload'] as const) wrap(page, name, 'load', countLoad);
+  const known = ownPages.get(page);
+  if (known !== undefined) {
+    if (own && !known) ownPages.set(page, true);
+    return;
+  }
+  ownPages.set(page, own);
+  for (const name of ['goto', 'goBack', 'goForward', 'reload'] as const) wrap(page, name, 'load', () => countLoad(ownPages.get(page)));
   wrap(page, 'waitForTimeout', 'wait');
   for (const name of CLOCK_CALLS) wrap(page.clock, name, 'clock');
 }
 
-const timedPages = new WeakSet<Page>();
+/** Every page already wrapped, and whether it is a test's own page. */
+const ownPages = new WeakMap<Page, boolean>();
+
+/**
+ * Times every page of every context the worker's browser opens from now on (the page pool's, the
+ * every-page walk's, a test's own): the bench's floor then holds every document the tests loaded.
+ */
+export function timeBrowser(browser: Browser): void {
+  if (timedBrowsers.has(browser)) return;
+  timedBrowsers.add(browser);
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+    const context = await newContext(...args);
+    context.on('page', (p) => timePage(p, false));
+    return context;
+  };
+}
+
+const timedBrowsers = new WeakSet<Browser>();
 
 function wrap<O extends object>(obj: O, name: keyof O, phase: Phase, onCall?: () => void): void {
   const original = obj[name];

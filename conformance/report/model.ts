@@ -7,7 +7,7 @@ import type { AccessFacts } from '../run/access';
  * The conformance report (reports/conformance.json). Schema: spec/schemas/report-schema.json — bump
  * REPORT_SCHEMA_VERSION on any change that a reader could notice.
  */
-export const REPORT_SCHEMA_VERSION = '1.6.0';
+export const REPORT_SCHEMA_VERSION = '1.7.0';
 
 /** EARL outcome words. */
 export { VERDICTS, type Verdict } from '../outcome/verdict';

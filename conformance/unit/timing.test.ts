@@ -1,5 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { startTiming, timed } from '../observers/timing';
+import type { Browser, Page } from '@playwright/test';
+import { startTiming, timeBrowser, timed, timePage } from '../observers/timing';
+
+/** A page with the calls timing.ts wraps; `on`-less: the wrappers need no more. */
+const fakePage = () => ({ goto: async () => null, goBack: async () => null, goForward: async () => null, reload: async () => null, waitForTimeout: async () => undefined, clock: {} }) as unknown as Page;
 
 // observers/timing.ts: each moment of a test counts once, to the phase under way.
 describe('timing of a test', () => {
@@ -50,6 +54,30 @@ describe('timing of a test', () => {
     const r = t.finish();
     vi.useRealTimers();
     expect(r).toMatchObject({ setupMs: 100, loadMs: 50, otherMs: 0, totalMs: 150 });
+  });
+
+  it("counts the documents of the test's own page apart from those of every other page a context of the worker's browser opens (the floor's two parts)", async () => {
+    const listeners: ((p: Page) => void)[] = [];
+    const opened = fakePage();
+    const context = { on: (event: string, l: (p: Page) => void) => { if (event === 'page') listeners.push(l); } };
+    const browser = { newContext: async () => context } as unknown as Browser;
+    timeBrowser(browser);
+    await browser.newContext();
+    listeners.forEach((l) => l(opened));
+    const own = fakePage();
+    const later = fakePage();
+    listeners.forEach((l) => l(later));
+    // The pool's page is opened in a timed context, then handed to the test as its own.
+    timePage(later);
+    timePage(own);
+    const t = startTiming();
+    t.pageReady();
+    await own.goto('/a');
+    await later.reload();
+    await opened.goto('/b');
+    await opened.goto('/c');
+    await opened.goBack();
+    expect(t.finish()).toMatchObject({ loads: 2, otherLoads: 3 });
   });
 
   it('counts nothing when no test is being timed', async () => {
