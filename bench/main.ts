@@ -40,6 +40,7 @@ import { renderManyPages, timeManyPages, type ManyPagesRun } from './many-pages'
 const MANY_PAGES: [number, boolean][] = [[10, false], [1_508, false], [1_508, true]];
 import { timeConformance, type SuiteRun } from './suite';
 import { measureFloor, type Floor } from './floor';
+import { cpuByTest, type CpuByTest } from './cpu-by-test';
 import { runLoad } from './load';
 import { load, log, secs, withQuietBuildLock } from './util';
 import { weighPage, type PageWeight } from './weight';
@@ -149,6 +150,7 @@ async function main(): Promise<void> {
   const launch = () => chromium.launch({ executablePath: found.choice.executablePath, args: CHROMIUM_ARGS });
   const suites: SuiteRun[] = [];
   let floor: Floor | undefined;
+  let cpu: CpuByTest | undefined;
   if (!opts.skipSuite) {
     for (const kind of opts.skipFresh ? ['after builds' as const] : ['after builds' as const, 'fresh' as const]) {
       log(`npm run conformance, ${kind}…`);
@@ -159,6 +161,9 @@ async function main(): Promise<void> {
     const profile = loadProfile(REFERENCE_PROFILE_FILE);
     floor = await measureFloor(launch, MODES.map((mode) => ({ label: mode, serve: () => referenceSite(mode).serve({ output: 'ignore' }), paths: scenarioFor(profile, 'sitePages', mode)?.paths ?? ['/'], loads: suites[0].loads[mode] })), SUITE_WORKERS);
     log(`  ${secs(floor.wallMs)}, ${floor.cpuS?.toFixed(1) ?? 'n/a'} CPU-s`);
+    log('npm run conformance, one test at a time: the CPU of each test…');
+    cpu = await cpuByTest(workDir);
+    log(`  ${cpu ? `${secs(cpu.wallMs)}, ${cpu.cpuS.toFixed(1)} CPU-s, ${cpu.testsCpuS.toFixed(1)} within tests` : 'not measured'}`);
   }
   let foreign: ForeignRun | undefined;
   let foreignFloor: Floor | undefined;
@@ -187,7 +192,7 @@ async function main(): Promise<void> {
   const before24 = JSON.parse(fs.readFileSync(path.join(__dirname, 'before-issue-24.json'), 'utf8')) as RenderInput['before24'];
 
   // Write.
-  const md = render({ many: renderManyPages(opts.skipMany ? [] : many), opts, command, date, machine, speed, chromiumVersion, siteWeight, bare, paint, suites, floor, foreign, foreignFloor, before, before24, workers: SUITE_WORKERS, browserPath: found.choice.executablePath, builds, loadEnd: load(), loadStart: quiet.load });
+  const md = render({ many: renderManyPages(opts.skipMany ? [] : many), opts, command, date, machine, speed, chromiumVersion, siteWeight, bare, paint, suites, floor, cpu, foreign, foreignFloor, before, before24, workers: SUITE_WORKERS, browserPath: found.choice.executablePath, builds, loadEnd: load(), loadStart: quiet.load });
   // The Matrix, Discovery and Under load sections are written by `npm run matrix`, by hand and by `--load`: kept as they are.
   const kept = fs.existsSync(opts.out) ? keptSections(fs.readFileSync(opts.out, 'utf8'), ['Under load', 'Matrix', 'Discovery']) : '';
   fs.writeFileSync(opts.out, kept ? `${md.trimEnd()}\n\n${kept}` : md);

@@ -4,6 +4,7 @@ import type { BuildTime } from './builds';
 import type { measurePaint } from './paint';
 import type { SuiteRun } from './suite';
 import type { Floor } from './floor';
+import { renderCpuByTest, type CpuByTest } from './cpu-by-test';
 import type { ForeignRun } from './foreign';
 import { renderRatios } from './render-ratios';
 import { compareScripts, describeChunk, type PageWeight } from './weight';
@@ -28,6 +29,8 @@ export interface RenderInput {
   paint: { label: string; load: string; result: Awaited<ReturnType<typeof measurePaint>> }[];
   suites: SuiteRun[];
   floor?: Floor;
+  /** The suite one test at a time, its CPU by test (cpu-by-test.ts). */
+  cpu?: CpuByTest;
   foreign?: ForeignRun;
   /** The foreign site's own floor (floor.ts). */
   foreignFloor?: Floor;
@@ -158,6 +161,7 @@ export function render(r: RenderInput): string {
     L.push('Slowest tests:', '');
     for (const x of last.slowest) L.push(`- ${secs(x.ms)} — ${x.clause} (${x.mode}) · ${x.title}${x.timing ? ` — set-up ${secs(x.timing.setupMs)}, loads ${secs(x.timing.loadMs)}, waits ${secs(x.timing.waitMs)}, clock ${secs(x.timing.clockMs)}, rest ${secs(x.timing.otherMs)}` : ''}`);
     L.push('');
+    L.push(...renderCpuByTest(r.cpu, r.floor?.cpuS));
   }
 
   L.push('## A site nobody here wrote, one mode', '');
