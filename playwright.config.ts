@@ -19,7 +19,11 @@ import { defaultWorkers, workersPerMode } from './conformance/run/workers';
  */
 setDefaultRun(() => defaultRun({ targets: MODES.map(referenceTarget) }));
 const suite = suiteConfig(currentRun());
-const siteProject = (mode: Mode) => ({ name: `site-${mode}`, testDir: './site/tests', use: { mode } });
+// One worker each: the site checks (axe above all) cost more CPU the more of them run at once, and
+// took longer too — alone on 2 cores, 162 CPU-s in 83 s with the 6 workers of the pool, 111 CPU-s in
+// 59 s with 2 (103 CPU-s one at a time). Beside the conformance suite they take the slots its
+// projects leave (run/workers.ts).
+const siteProject = (mode: Mode) => ({ name: `site-${mode}`, testDir: './site/tests', use: { mode }, workers: 1 });
 
 export default defineConfig<{ mode: Mode }>({
   ...suite,
