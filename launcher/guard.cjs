@@ -98,15 +98,25 @@ function ownCpuGroup() {
   }
 }
 
-/** "<seconds> all" from the group (then left and removed; what still runs in it keeps it, for the owner to sweep), else "<seconds> waited". */
+/**
+ * "<seconds> all" from the group, which is then removed: this process and whatever of the command
+ * still ends (the group's signal follows) move back to the parent group first. Else "<seconds> waited".
+ */
 function cpuFigure() {
   if (cpuGroup) {
     const ns = Number(readFileSync(`${cpuGroup}/cpuacct.usage`, 'utf8'));
+    const parent = `${cpuGroup.slice(0, cpuGroup.lastIndexOf('/'))}/cgroup.procs`;
+    for (const pid of readFileSync(`${cpuGroup}/cgroup.procs`, 'utf8').split('\n').filter(Boolean)) {
+      try {
+        writeFileSync(parent, pid);
+      } catch {
+        /* already gone */
+      }
+    }
     try {
-      writeFileSync(`${cpuGroup.slice(0, cpuGroup.lastIndexOf('/'))}/cgroup.procs`, String(process.pid));
       rmdirSync(cpuGroup);
     } catch {
-      /* a process of the command still ends: the group stays, empty soon */
+      /* a process was born in it meanwhile: the group stays, and is counted no more */
     }
     return `${ns / 1e9} all`;
   }

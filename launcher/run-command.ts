@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { spawnGuarded } from './group';
@@ -55,26 +55,6 @@ export async function runCommand(command: string, args: readonly string[], opts:
   // open cannot hold this up for more than a moment (the guard has signalled its group).
   await Promise.race([closed, new Promise<void>((resolve) => setTimeout(resolve, 2000).unref())]);
   return { code, ms: Date.now() - started, output, timedOut, ...(cpuFile ? readCpu(cpuFile) : {}) };
-}
-
-/**
- * Removes the cpuacct groups guards left because a process of their command was still ending
- * (guard.cjs): each one that is empty by now. For the program that asked for figures, at its end.
- */
-export function sweepCpuGroups(root = '/sys/fs/cgroup/cpuacct'): void {
-  let names: string[];
-  try {
-    names = readdirSync(root).filter((n) => n.startsWith('guard-'));
-  } catch {
-    return;
-  }
-  for (const n of names) {
-    try {
-      rmdirSync(join(root, n));
-    } catch {
-      /* still in use, or not ours to remove */
-    }
-  }
 }
 
 /** The guard's figure ("<seconds> all|waited", guard.cjs), its folder removed. */

@@ -30,7 +30,6 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { onStopSignal, runCommand, seconds, type Output } from '../launcher';
-import { sweepCpuGroups } from '../launcher/run-command';
 import { mutantsOutOf, mutantsSummaryFile, readMutantsSummary } from '../conformance/report/mutation';
 import { defaultRun, runEnv, writeRunFile } from '../conformance/run/channel';
 import { lookupChromium } from '../conformance/setup/browser';
@@ -208,7 +207,6 @@ async function vitest(file: string, args: string[], out: Output): Promise<Counts
 }
 
 function finish(): never {
-  sweepCpuGroups();
   // The run's cost, just before the counts (which stay the very last line).
   console.log(`\nnpm test: ${seconds(Date.now() - runStarted.ms)} wall${cpuSince(runStarted.cpuS) || ', CPU-seconds not measured (no /proc/stat)'} (the machine's busy time over the run, /proc/stat)`);
   console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
