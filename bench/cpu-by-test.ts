@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { runCommand } from '../launcher';
-import { ROOT } from '../spec/root';
+import { runConformance } from './suite';
 import { machineCpuSeconds } from './util';
 
 // 3b. Where the CPU goes, by test (issue 36): the suite once more, both modes, one test at a time
@@ -84,9 +83,7 @@ export async function cpuByTest(workDir: string): Promise<CpuByTest | undefined>
   const timer = setInterval(read, SAMPLE_MS);
   const started = Date.now();
   try {
-    await runCommand('npm', ['run', '--silent', 'conformance', '--', '--out', out, '--workers', '1', '--reporter', 'json'], {
-      cwd: ROOT, env: { NEXT_TELEMETRY_DISABLED: '1', CI: 'true', PLAYWRIGHT_JSON_OUTPUT_FILE: json }, output: { file: `${out}.log` },
-    });
+    await runConformance(out, `${out}.log`, ['--workers', '1', '--reporter', 'json'], { PLAYWRIGHT_JSON_OUTPUT_FILE: json });
   } finally {
     clearInterval(timer);
     read();

@@ -39,6 +39,11 @@ export interface SuiteRun {
 
 const PHASES = ['setupMs', 'loadMs', 'waitMs', 'clockMs', 'otherMs'] as const;
 
+/** `npm run conformance` as the bench runs it (as CI would: CI=true), into `out`, its output to `logFile`; `args` and `env` added. */
+export function runConformance(out: string, logFile: string, args: string[] = [], env: NodeJS.ProcessEnv = {}) {
+  return runCommand('npm', ['run', '--silent', 'conformance', '--', '--out', out, ...args], { cwd: ROOT, env: { NEXT_TELEMETRY_DISABLED: '1', CI: 'true', ...env }, output: { file: logFile } });
+}
+
 /** `npm run conformance` as a user runs it; with `fresh`, the builds are moved away first (a fresh clone after npm install). */
 export async function timeConformance(workDir: string, kind: SuiteRun['kind']): Promise<SuiteRun> {
   const out = path.join(workDir, `conformance-${kind.replace(/ /g, '-')}`);
@@ -56,7 +61,7 @@ export async function timeConformance(workDir: string, kind: SuiteRun['kind']): 
       moved.push(to);
     }
   }
-  const m = await measured(() => runCommand('npm', ['run', '--silent', 'conformance', '--', '--out', out], { cwd: ROOT, env: { NEXT_TELEMETRY_DISABLED: '1', CI: 'true' }, output: { file: logFile } }));
+  const m = await measured(() => runConformance(out, logFile));
   const r = m.value;
   fs.rmSync(aside, { recursive: true, force: true });
   const text = fs.readFileSync(logFile, 'utf8');
