@@ -10,7 +10,7 @@
 // PROTECTED_KEEP=1 keeps the temporary folder.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { runCommand } from '../launcher/run-command';
 import { onStopSignal } from '../launcher/signals';
 import { run } from '../conformance/api';
@@ -99,7 +99,10 @@ async function plainReport(s: Sites): Promise<{ report?: ReturnType<typeof readR
   const [r] = selectRuns(planMatrix(loadVersions()).runs, [RUN_ID]);
   const built = readMarker(r.build)?.builtAt;
   const m = readReport(MATRIX_REPORT);
-  if (m && built && statSync(MATRIX_REPORT).mtimeMs > Date.parse(built) && m.targets[0]?.profile === PROFILE) return { report: m, from: `the matrix column's report, ${RUN_ID}` };
+  // The report names its profile as the command was given it: relative to the matrix's working directory, the repository.
+  const profile = m?.targets[0]?.profile;
+  const sameProfile = !!profile && (isAbsolute(profile) ? profile : resolve(ROOT, profile)) === PROFILE;
+  if (m && built && statSync(MATRIX_REPORT).mtimeMs > Date.parse(built) && sameProfile) return { report: m, from: `the matrix column's report, ${RUN_ID}` };
   const report = await run({ targets: [{ url: s.plain, mode: 'static', profile: PROFILE }], discovery: false, out: join(work, 'out-plain') }, { cwd: work, args: ['--trace', 'off'], stdio: 'ignore', log: () => undefined });
   return { report, from: `a plain run of ${outputOf(r.build).replace(ROOT, '.')}` };
 }
