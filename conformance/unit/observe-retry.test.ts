@@ -1,5 +1,5 @@
 import type { TestInfo } from '@playwright/test';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CantTellRetry, Observer } from '../harness/observe';
 import { classifyTest } from '../outcome/classify';
 import { useSlow } from '../run/slow';
@@ -14,6 +14,10 @@ function info(retry: number, retries = 1): TestInfo & { skipped?: string } {
 }
 
 describe('an observation that could not complete is tried once more (issue 38)', () => {
+  // The words name the bound as scaled: pinned at 1 here, whatever run another test file left behind (one process runs many files).
+  beforeEach(() => useSlow({ factor: 1, source: 'flag' }));
+  afterEach(() => useSlow(undefined));
+
   it('with a retry left, cantTell ends the attempt as a failure carrying its cantTell verdict and words', async () => {
     const i = info(0);
     const obs = new Observer(i);
@@ -54,7 +58,7 @@ describe('an observation that could not complete is tried once more (issue 38)',
       await new Observer(i).waitFor('/x', () => new Promise(() => undefined), 10).catch(() => undefined);
       expect(i.skipped).toMatch(/waited 0\.0 s \(0\.0 s × 2, the harness's patience on this machine\) for \/x/);
     } finally {
-      useSlow(undefined);
+      useSlow({ factor: 1, source: 'flag' });
     }
   });
 
