@@ -55,14 +55,15 @@ export interface Settings {
 }
 
 /** The config named by --config, else the one in the working directory, else none. */
-export async function configFor(args: Pick<RunArgs, 'config'>, cwd = process.cwd()): Promise<LoadedConfig | undefined> {
+export async function configFor(args: Pick<RunArgs, 'config'> & Partial<Pick<RunArgs, 'target'>>, cwd = process.cwd()): Promise<LoadedConfig | undefined> {
+  const opts = { targetsReplaced: !!args.target };
   if (args.config !== undefined) {
     const file = resolve(cwd, args.config);
     if (!existsSync(file)) throw new UsageError(`--config ${args.config}: no such file (a config is ${CONFIG_BASENAME}.{ts,mjs,json}, see docs/config.md).`);
-    return loadConfig(file);
+    return loadConfig(file, opts);
   }
   const found = findConfigFile(cwd);
-  return found ? loadConfig(found) : undefined;
+  return found ? loadConfig(found, opts) : undefined;
 }
 
 /**

@@ -34,7 +34,12 @@ export function findConfigFile(cwd = process.cwd()): string | undefined {
  * playwright.config.ts), so no TypeScript tool is needed at run time. Any problem is a UsageError
  * naming the file (and the bad key).
  */
-export async function loadConfig(path: string): Promise<LoadedConfig> {
+export interface LoadOptions {
+  /** --target was given: it replaces the config's targets, so their URLs need not be set (a config reading one from an unset variable still loads). */
+  targetsReplaced?: boolean;
+}
+
+export async function loadConfig(path: string, opts: LoadOptions = {}): Promise<LoadedConfig> {
   const file = resolve(path);
   // Named as the user's working directory sees it (a config found by convention comes here absolute).
   const named = shownPath(file);
@@ -48,10 +53,34 @@ export async function loadConfig(path: string): Promise<LoadedConfig> {
     }
   } else {
     data = await evaluate(file, named);
+    if (!opts.targetsReplaced) unsetUrlVariable(data, readFileSync(file, 'utf8'), named);
   }
-  const errors = validateConfig(data);
+  const errors = validateConfig(opts.targetsReplaced ? withoutTargetUrls(data) : data);
   if (errors.length) throw new UsageError(`Config file ${named} is not valid: ${errors.join('; ')} (schema spec/schemas/config.schema.json, docs/config.md).`);
   return { file, dir: dirname(file), config: data as SpecConformanceConfig };
+}
+
+type TargetsLike = { targets?: { url?: unknown }[] };
+const unsetUrl = (t: { url?: unknown } | null | undefined) => !!t && typeof t === 'object' && (t.url === undefined || t.url === '');
+
+/**
+ * A code config that takes a target's URL from an environment variable (`url: process.env.SITE_URL`)
+ * run where that variable is unset or empty: said as such, naming the variable, not as a missing key.
+ */
+function unsetUrlVariable(data: unknown, text: string, named: string): void {
+  const targets = (data as TargetsLike | undefined)?.targets;
+  if (!Array.isArray(targets) || !targets.some(unsetUrl)) return;
+  const names = [...text.matchAll(/\burl\s*:\s*process\.env(?:\.([A-Za-z_][A-Za-z0-9_]*)|\[\s*['"]([^'"]+)['"]\s*\])/g)].map((m) => m[1] ?? m[2]);
+  const name = names.find((n) => !process.env[n]);
+  if (!name) return;
+  throw new UsageError(`Config file ${named} takes the target's URL from the environment variable ${name}, which is ${process.env[name] === undefined ? 'not set' : 'empty'}: set it to the deployment's address (${name}=https://… npx spec-conformance), or give --target <url> --mode <mode>.`);
+}
+
+/** The config as validated when --target replaces its targets: their URLs are not used, so an unset one is no error (their other keys still are). */
+function withoutTargetUrls(data: unknown): unknown {
+  const targets = (data as TargetsLike | undefined)?.targets;
+  if (!Array.isArray(targets)) return data;
+  return { ...(data as object), targets: targets.map((t) => (unsetUrl(t) ? { ...t, url: 'https://replaced-by-target.invalid' } : t)) };
 }
 
 type PlaywrightTransform = { transform: { requireOrImport(file: string): Promise<unknown> } };

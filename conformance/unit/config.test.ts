@@ -62,6 +62,33 @@ describe('config file (conformance/config/)', () => {
     expect(await usageError(() => loadConfig(write('d.config.mjs', 'export default 42;\n')))).toMatch(/exports no configuration object/);
   });
 
+  it('names the unset environment variable a code config reads the target\'s URL from, and --target needs none', async () => {
+    const name = 'CONFIG_TEST_SITE_URL';
+    const text = `export default { targets: [{ url: process.env.${name}!, mode: 'static' }] };\n`;
+    const cwd = mkdtempSync(join(dir, 'env-'));
+    writeFileSync(join(cwd, 'spec-conformance.config.ts'), text);
+    const saved = process.env[name];
+    try {
+      delete process.env[name];
+      expect(await usageError(() => configFor({}, cwd))).toMatch(new RegExp(`takes the target's URL from the environment variable ${name}, which is not set: set it .*or give --target`));
+      process.env[name] = '';
+      expect(await usageError(() => configFor({}, cwd))).toMatch(new RegExp(`${name}, which is empty`));
+      // --target replaces the config's targets: their unset URL is no error, and the flag's target is judged.
+      delete process.env[name];
+      const loaded = await configFor({ target: 'http://127.0.0.1:2' }, cwd);
+      expect(settle(parseRunArgs(['--target', 'http://127.0.0.1:2', '--mode', 'static']), loaded, cwd).targets.map((t) => t.url)).toEqual(['http://127.0.0.1:2']);
+      // Set, it is the URL (another file: a module is evaluated once per process); another key's problem is still named with --target.
+      process.env[name] = 'http://127.0.0.1:3';
+      expect((await loadConfig(write('set.config.ts', text)))?.config.targets?.[0].url).toBe('http://127.0.0.1:3');
+      delete process.env[name];
+      const bad = write('bad.config.ts', `export default { targets: [{ url: process.env.${name}!, mode: 'static', nope: 1 }] };\n`);
+      expect(await usageError(() => configFor({ config: bad, target: 'http://127.0.0.1:2' }, cwd))).toMatch(/unknown key "nope"/);
+    } finally {
+      if (saved === undefined) delete process.env[name];
+      else process.env[name] = saved;
+    }
+  });
+
   it('finds spec-conformance.config.* in the working directory, and --config wins', async () => {
     const cwd = mkdtempSync(join(dir, 'cwd-'));
     expect(findConfigFile(cwd)).toBeUndefined();
