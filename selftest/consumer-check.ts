@@ -98,7 +98,7 @@ async function main(): Promise<number> {
     for (const f of step.writes ?? []) writeFileSync(join(project, f), files[f]);
     if (step.site) site = urls[step.site];
     const before = existsSync(env.GITHUB_STEP_SUMMARY!) ? readFileSync(env.GITHUB_STEP_SUMMARY!, 'utf8').length : 0;
-    const r = await runCommand('sh', ['-c', step.line], { cwd: project, env: { ...env, ...(site ? { SITE_URL: site } : {}) }, output: 'capture', timeoutMs: 6 * 60_000 });
+    const r = await runCommand('sh', ['-c', step.line], { cwd: project, env: { ...env, SITE_URL: site ?? '' }, output: 'capture', timeoutMs: 6 * 60_000 });
     printed.push(r.output);
     const problems = [
       ...(r.code !== step.expect.code ? [`exit ${r.code}, expected ${step.expect.code}${r.timedOut ? ' (timed out)' : ''}`] : []),

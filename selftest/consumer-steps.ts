@@ -61,6 +61,7 @@ export const CONSUMER_STEPS: ConsumerStep[] = [
   { title: 'its version', line: 'npx spec-conformance --version', expect: { code: 0, output: [new RegExp(`^${PACKAGE} \\d+\\.\\d+\\.\\d+ \\(Playwright `, 'm')] } },
   { title: 'its flags, every shipped preset among them', line: 'npx spec-conformance --help', expect: { code: 0, output: [/--config/, /--update-expectations/, /--summary/, /next@14\.2\+pages-router/, /next@16/], notOutput: NOT_OURS } },
   { title: 'no target and no config: one sentence, exit 2', line: 'npx spec-conformance', expect: { code: 2, output: [/--target/, /spec-conformance\.config/] } },
+  { title: 'the config, but SITE_URL not set: one sentence naming it, exit 2', line: 'npx spec-conformance', writes: [TS_CONFIG_FILE], expect: { code: 2, output: [/environment variable SITE_URL, which is (not set|empty)/, /--target/], notOutput: NOT_OURS } },
   {
     title: 'the first run, zero-config: red, saying what was judged and why the rest was not',
     line: `npx spec-conformance ${SUMMARY}`, site: 'next-14.2', writes: [TS_CONFIG_FILE],
