@@ -2,28 +2,43 @@ import { patience } from '../run/slow';
 import { timed } from './timing';
 
 /**
+ * How often a reading is taken: every `everyMs` for the first second, then every SLOWER_MS. A
+ * reading of the page costs round trips to the browser (a status page's view: eight), and a state
+ * that has not come in its first second is mostly one that never comes (a missing page, a mutant):
+ * read ten times a second for the whole bound (up to 20 s on a busy runner), such waits were most of
+ * the CPU of the runs that end untested (issue 36). The states waited for stay once reached.
+ */
+export const SAMPLE_PACE = { fastForMs: 1_000, slowerMs: 300 };
+
+/**
  * Reads `read()` until `ok` holds or `timeoutMs` has passed, and returns the last reading either
  * way: the caller judges it, so a failure message can say what was observed ("saw headings: …")
  * rather than only that a wait ran out. A reading that throws (the page was being replaced) is
  * tried again; if the last one threw, its error is thrown (the observation did not complete).
+ * The last reading is taken when the bound runs out (SAMPLE_PACE for the readings before it).
  */
 export function sample<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 7_000, everyMs = 100): Promise<T> {
   return timed('wait', () => sampleNow(read, ok, patience(timeoutMs), everyMs));
 }
 
 async function sampleNow<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs: number, everyMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const started = Date.now();
+  const deadline = started + timeoutMs;
+  const pause = () => {
+    const every = Date.now() - started < SAMPLE_PACE.fastForMs ? everyMs : Math.max(everyMs, SAMPLE_PACE.slowerMs);
+    return new Promise((r) => setTimeout(r, Math.min(every, Math.max(0, deadline - Date.now()))));
+  };
   for (;;) {
     let value: T;
     try {
       value = await read();
     } catch (e) {
       if (Date.now() >= deadline) throw e;
-      await new Promise((r) => setTimeout(r, everyMs));
+      await pause();
       continue;
     }
     if (ok(value) || Date.now() >= deadline) return value;
-    await new Promise((r) => setTimeout(r, everyMs));
+    await pause();
   }
 }
 

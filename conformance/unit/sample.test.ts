@@ -1,14 +1,30 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sameAddress } from '../observers/navigation';
 import { sample } from '../observers/sample';
+import { useSlow } from '../run/slow';
 
 describe('sample', () => {
+  // Bounds as written: whatever patience another test file of this process left set.
+  beforeEach(() => useSlow({ factor: 1, source: 'flag' }));
+  afterEach(() => useSlow(undefined));
   it('returns the first reading that holds', async () => {
     let n = 0;
     expect(await sample(async () => ++n, (v) => v === 3, 2_000, 1)).toBe(3);
   });
   it('returns the last reading when the time runs out', async () => {
     expect(await sample(async () => 'same', () => false, 50, 10)).toBe('same');
+  });
+  it('reads every 100 ms for the first second, then every 300 ms, the last reading when the bound runs out', async () => {
+    const at: number[] = [];
+    const t = Date.now();
+    await sample(async () => at.push(Date.now() - t), () => false, 2_500);
+    // 0, 100, …, 1000 ms, then 1300, 1600, …: about 11 + 5 readings, where 100 ms throughout took 26.
+    expect(at.length).toBeGreaterThanOrEqual(13);
+    expect(at.length).toBeLessThanOrEqual(19);
+    expect(at.at(-1)).toBeGreaterThanOrEqual(2_500);
+    const gaps = at.slice(1).map((x, i) => x - at[i]);
+    expect(gaps.slice(0, 5).every((g) => g < 250)).toBe(true);
+    expect(gaps.filter((g) => g >= 250).length).toBeGreaterThanOrEqual(3);
   });
   it('tries a reading that throws again, and throws it when the time runs out', async () => {
     let n = 0;
