@@ -2,7 +2,7 @@ import { patience } from '../run/slow';
 import { timed } from './timing';
 
 /**
- * How often a reading is taken: every `everyMs` for the first second, then every SLOWER_MS. A
+ * How often a reading is taken: every `everyMs` for the first second, then every `slowerMs`. A
  * reading of the page costs round trips to the browser (a status page's view: eight), and a state
  * that has not come in its first second is mostly one that never comes (a missing page, a mutant):
  * read ten times a second for the whole bound (up to 20 s on a busy runner), such waits were most of
