@@ -65,12 +65,12 @@ export const CONSUMER_STEPS: ConsumerStep[] = [
   {
     title: 'the first run, zero-config: red, saying what was judged and why the rest was not',
     line: `npx spec-conformance ${SUMMARY}`, site: 'next-14.2', writes: [TS_CONFIG_FILE],
-    expect: { code: 1, output: [/gate FAILED/, /judged \d+ of \d+ applicable clauses/], notOutput: NOT_OURS, summaryHead: [/gate FAILED/, /judged \d+ of \d+ applicable clauses/, /pending: \d+ clauses/, /Why the gate is red/, /C7\.3\/build-id \(static\) is untested/] },
+    expect: { code: 1, output: [/gate FAILED/, /judged \d+ of \d+ applicable clauses/, /^Next: .* --update-expectations --from-report/m], notOutput: NOT_OURS, summaryHead: [/gate FAILED/, /judged \d+ of \d+ applicable clauses/, /pending: \d+ clauses/, /Why the gate is red/, /C7\.3\/build-id \(static\) is untested/] },
   },
   {
-    title: 'the baseline: every verdict not passed accepted, with its reason, in a file to review and commit',
-    line: 'npx spec-conformance --update-expectations',
-    expect: { code: 0, output: [/Expectations updated: spec-conformance\.expectations\.json holds \d+ accepted/, /gate passed/], notOutput: NOT_OURS, files: [{ path: 'spec-conformance.expectations.json', holds: [/"clause": "C7\.3\/build-id"/, /"mode": "static"/, /"verdict": "untested"/] }] },
+    title: 'the baseline, from the run just reviewed (no new run): every verdict not passed accepted, with its reason, in a file to review and commit',
+    line: 'npx spec-conformance --update-expectations --from-report',
+    expect: { code: 0, output: [/^From report: reports\/conformance\.json, the run of http:\/\/127\.0\.0\.1:\d+ \(static\) finished .*; no test runs/m, /Expectations updated: spec-conformance\.expectations\.json holds \d+ accepted/, /gate passed/], notOutput: [...NOT_OURS, /Wall time/], files: [{ path: 'spec-conformance.expectations.json', holds: [/"clause": "C7\.3\/build-id"/, /"mode": "static"/, /"verdict": "untested"/] }] },
   },
   {
     title: 'the gate the team keeps: green, the accepted gaps named',
@@ -78,14 +78,14 @@ export const CONSUMER_STEPS: ConsumerStep[] = [
     expect: { code: 0, output: [/gate passed/, /Expectations: spec-conformance\.expectations\.json \(\d+\)/], notOutput: NOT_OURS, summaryHead: [/gate passed/, /judged \d+ of \d+ applicable clauses/, /accepted/] },
   },
   {
+    title: 'a preset tried on the last report (no new run), expecting deviations this site does not have: the unexpected pass named',
+    line: 'npx spec-conformance --expectations next@16 --from-report',
+    expect: { code: 1, output: [/R2\.5\/client \(static\) now passes: remove its expectation/], notOutput: NOT_OURS },
+  },
+  {
     title: 'a regression (the not-found page\'s text changed): red, that reason first',
     line: `npx spec-conformance ${SUMMARY}`, site: 'next-14.2-broken',
     expect: { code: 1, output: [/gate FAILED/], notOutput: NOT_OURS, summaryHead: [/gate FAILED/, /Why the gate is red/, /^- R2\.2[/ ].*is failed/m] },
-  },
-  {
-    title: 'a preset expecting deviations this site does not have: the unexpected pass named',
-    line: 'npx spec-conformance --expectations next@16', site: 'next-14.2',
-    expect: { code: 1, output: [/R2\.5\/client \(static\) now passes: remove its expectation/], notOutput: NOT_OURS },
   },
   {
     title: 'a Next 16 site with its framework\'s known deviations expected: green',

@@ -17,6 +17,7 @@ import { since } from '../../launcher/format';
 import { summaryLines } from './summary';
 import { shownPath } from '../../launcher/format';
 import { updateExpectations } from './update-expectations';
+import { judgeReportAgain } from './from-report';
 import type { Run } from '../run/model';
 import { resolveRun } from './resolve-run';
 import { suiteRoot } from './suite-root';
@@ -67,6 +68,11 @@ export interface Executed {
  */
 export async function execute(run: Run, settings: Settings, opts: { stdio?: 'inherit' | 'ignore'; signal?: AbortSignal; log?: (line: string) => void } = {}): Promise<Executed> {
   const log = opts.log ?? ((l: string) => process.stdout.write(`${l}\n`));
+  // --from-report: no Playwright; the report in place judged again (from-report.ts), then said as after a run.
+  if (run.kind === 'report') {
+    const passed = afterReport(run, settings, log, judgeReportAgain(run));
+    return { code: passed ? 0 : 1, playwrightCode: 0, last: { finishedAt: new Date().toISOString(), status: 'report', gatePassed: passed } };
+  }
   const root = suiteRoot();
   const file = writeRunFile(run);
   const started = new Date();
@@ -99,19 +105,23 @@ export async function execute(run: Run, settings: Settings, opts: { stdio?: 'inh
   log(`Wall time: ${since(started.getTime())}`);
   if (stoppedBy) return { code: signalExitCode(stoppedBy), playwrightCode, stoppedBy };
   const last = lastRun(run.out, started);
-  let passed = last?.status === 'report' ? last.gatePassed : undefined;
-  if (last?.status === 'report') {
-    const cwd = run.cwd ?? process.cwd();
-    // --update-expectations: the baseline written and the report judged again with it (report/baseline.ts).
-    const update = settings.updateExpectations ? updateExpectations(run, settings.baselineFile) : undefined;
-    if (update) passed = update.passed;
-    for (const line of [...summaryLines(run.out, cwd), ...(update?.lines ?? [])]) log(line);
-    if (settings.summary) appendSummary(settings.summary, join(run.out, 'conformance.md'), log, cwd);
-  }
+  const passed = last?.status === 'report' ? afterReport(run, settings, log, last.gatePassed) : undefined;
   // A report of this run: its gate is the exit code. Tests that failed as their expectations say
   // (accepted, or known deviations) make Playwright exit 1, yet the gate passes (conformance/report/gate.ts).
   const code = last?.status === 'not-run' ? 2 : passed !== undefined ? (passed ? 0 : 1) : playwrightCode === 0 ? 0 : 1;
   return { code, playwrightCode, last };
+}
+
+/**
+ * Once a report is in place: --update-expectations (the baseline written and the report judged again
+ * with it, report/baseline.ts), the answer printed, the job summary appended. Returns whether the gate passes.
+ */
+function afterReport(run: Run, settings: Settings, log: (line: string) => void, gatePassed: boolean | undefined): boolean | undefined {
+  const cwd = run.cwd ?? process.cwd();
+  const update = settings.updateExpectations ? updateExpectations(run, settings.baselineFile) : undefined;
+  for (const line of [...summaryLines(run.out, cwd), ...(update?.lines ?? [])]) log(line);
+  if (settings.summary) appendSummary(settings.summary, join(run.out, 'conformance.md'), log, cwd);
+  return update ? update.passed : gatePassed;
 }
 
 /**

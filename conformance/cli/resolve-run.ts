@@ -17,6 +17,7 @@ import type { ProfileRef, Run, RunTarget, TargetFacts } from '../run/model';
 import { describeErrno, ensureWritableDir } from '../run/out-dir';
 import { describeSlow, resolveSlow, useSlow } from '../run/slow';
 import { discoverProfile } from './discovery-step';
+import { describeReportToJudge, reportToJudge } from './from-report';
 import { readDiscovery } from '../discovery/store';
 import { looksLikePreset, resolveExpectations } from '../expectations/model';
 import { checkTraceArgs, finishAccess, refreshPins, startAccess } from './access-step';
@@ -54,8 +55,10 @@ async function resolveIn(scratch: string, args: RunArgs, log: (line: string) => 
     const count = (src: string) => expectations.filter((e) => (e.source ?? `config: ${settings.configFile}`) === src).length;
     log(`Expectations: ${sourcesOf(settings, cwd).map((src) => `${src.replace(/^(file|config): /, '')} (${count(src)})`).join(', ')}`);
   }
-  if (args.merge === undefined && !settings.targets.length) throw new UsageError(NOTHING_TO_JUDGE);
+  if (args.merge === undefined && !args.fromReport && !settings.targets.length) throw new UsageError(NOTHING_TO_JUDGE);
   if (settings.summary) checkWritableParent(settings.summary, '--summary');
+  // --from-report: the report must be there before anything is written (a missing folder is not made).
+  const judged = args.fromReport ? reportToJudge(resolve(settings.out ?? resolve(cwd, 'reports')), cwd) : undefined;
   const out = ensureWritableDir(settings.out ?? resolve(cwd, 'reports'));
   const base = defaultRun({
     out,
@@ -70,6 +73,10 @@ async function resolveIn(scratch: string, args: RunArgs, log: (line: string) => 
     cwd,
   });
   if (args.merge !== undefined) return { run: { ...base, kind: 'merge', targets: [], mergeFrom: checkMergeDir(args.merge) }, settings };
+  if (judged) {
+    log(describeReportToJudge(judged, out, cwd));
+    return { run: { ...base, kind: 'report', targets: [] }, settings };
+  }
   // The harness's patience, before anything waits: the probes below are bounded by it too.
   base.slow = await resolveSlow(settings.slow.flag, settings.slow.config);
   useSlow(base.slow);

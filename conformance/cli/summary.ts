@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gateWords, headline } from '../report/headline';
 import type { Report } from '../report/model';
+import { BASELINE_FILE } from '../expectations/model';
 import { shownPath } from '../../launcher/format';
-
-/** A path as the user's shell would reach it from where the command was started. */
 
 /**
  * What the command prints when a report was written: the answer first — the gate, what was judged
@@ -17,7 +16,17 @@ export function summaryLines(out: string, cwd: string, replaced = false): string
     '',
     `Conformance: ${gateWords(report)}`,
     ...headline(report),
+    ...nextStep(report),
     '',
     `Report: ${shownPath(join(out, 'conformance.html'), cwd)} (also conformance.md, conformance.json, junit.xml${replaced ? '; the one before is in previous/' : ''})`,
   ];
+}
+
+/**
+ * A red gate with no baseline of the team's yet (a first run): the way to a gate it keeps, from this
+ * very report. Once the team has a baseline, a red gate is a change to look at, not to accept.
+ */
+function nextStep(report: Report): string[] {
+  if (report.gate.passed || report.expectations?.sources.some((s) => s.endsWith(BASELINE_FILE))) return [];
+  return [`Next: to accept these verdicts as the team's baseline, run the same command with --update-expectations --from-report (nothing runs again), then review the reasons in ${BASELINE_FILE} and commit it.`];
 }

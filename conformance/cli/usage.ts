@@ -8,6 +8,7 @@ export function usage(): string {
   ${cmd} [--config <file>] [options]      judge the targets of a config file (default: ./spec-conformance.config.{ts,mjs,json})
   ${cmd} --target <url> --mode static|server [options]
   ${cmd} --merge <folder of blob reports> [--out <dir>]
+  ${cmd} --from-report [--update-expectations] [--expectations <x>] [--out <dir>]
   ${cmd} --version | --help
 
 Config:
@@ -46,6 +47,9 @@ ${presets}
   --out <dir>            where the report goes (default ./reports, or reports/ next to the config file; must be a writable folder)
   --summary <file>       append the Markdown report (conformance.md) to this file, e.g. "$GITHUB_STEP_SUMMARY"
   --merge <dir>          rebuild the report from the blob reports of a sharded run (no test runs)
+  --from-report          judge the gate again on the report already in --out, with this run's expectations: accept
+                         the run just reviewed with --update-expectations, or try a preset on it (no test runs, the
+                         site is not visited; its verdicts stay as they are)
 Playwright (handed on as written):
   --grep/-g <re>  --grep-invert <re>  --shard <i/n>  --repeat-each <n>  --retries <n>  --max-failures <n>  -x
   --timeout <ms>  --global-timeout <ms>  --trace <mode>  --output <dir>  --headed  --debug  --list  --quiet

@@ -55,8 +55,9 @@ export interface Settings {
 }
 
 /** The config named by --config, else the one in the working directory, else none. */
-export async function configFor(args: Pick<RunArgs, 'config'> & Partial<Pick<RunArgs, 'target'>>, cwd = process.cwd()): Promise<LoadedConfig | undefined> {
-  const opts = { targetsReplaced: !!args.target };
+export async function configFor(args: Pick<RunArgs, 'config'> & Partial<Pick<RunArgs, 'target' | 'merge' | 'fromReport'>>, cwd = process.cwd()): Promise<LoadedConfig | undefined> {
+  // --target replaces the config's targets; --merge and --from-report judge a run that is over: none needs their URLs.
+  const opts = { targetsReplaced: !!args.target || args.merge !== undefined || !!args.fromReport };
   if (args.config !== undefined) {
     const file = resolve(cwd, args.config);
     if (!existsSync(file)) throw new UsageError(`--config ${args.config}: no such file (a config is ${CONFIG_BASENAME}.{ts,mjs,json}, see docs/config.md).`);

@@ -35,7 +35,7 @@ export function findConfigFile(cwd = process.cwd()): string | undefined {
  * naming the file (and the bad key).
  */
 export interface LoadOptions {
-  /** --target was given: it replaces the config's targets, so their URLs need not be set (a config reading one from an unset variable still loads). */
+  /** --target was given (it replaces the config's targets), or --merge or --from-report (no target is visited): the targets' URLs need not be set (a config reading one from an unset variable still loads). */
   targetsReplaced?: boolean;
 }
 

@@ -11,9 +11,10 @@ const runReason = (x: string) => !/^[A-Z]\d+(?:\.\d+)?(?:\/[\w-]+)? \(/.test(x);
 /**
  * The report's gate applied anew with other expectations (the baseline just written, say): each
  * clause's gate status, expectations and known deviations, and the report's gate and expectations
- * are replaced; verdicts never change. Pure: returns a new report.
+ * are replaced; verdicts never change. `sources`: the inputs the expectations came from, as the
+ * report names them (default: the report's own). Pure: returns a new report.
  */
-export function regate(report: Report, expectations: readonly Expectation[], presets: readonly PresetFile[], levels?: Partial<GateLevels>): Report {
+export function regate(report: Report, expectations: readonly Expectation[], presets: readonly PresetFile[], levels?: Partial<GateLevels>, sources = report.expectations?.sources): Report {
   const r = JSON.parse(JSON.stringify(report)) as Report;
   const inScope = new Set<string>();
   for (const row of r.clauses) {
@@ -27,7 +28,7 @@ export function regate(report: Report, expectations: readonly Expectation[], pre
   }
   const all = { ...DEFAULT_LEVELS, ...levels };
   const detected = Object.fromEntries(r.targets.filter((t) => t.frameworkVersion && /next/i.test(t.framework ?? 'Next.js')).map((t) => [t.mode, t.frameworkVersion!]));
-  const gate = applyGate({ rows: r.clauses, modes: r.modes, scope: r.gate.scope, inScope: (id: string, mode: Mode) => inScope.has(`${id}|${mode}`), expectations, presets, detected, levels: all, sources: report.expectations?.sources });
+  const gate = applyGate({ rows: r.clauses, modes: r.modes, scope: r.gate.scope, inScope: (id: string, mode: Mode) => inScope.has(`${id}|${mode}`), expectations, presets, detected, levels: all, sources });
   r.gate = gateOf(gate, r.gate.reasons.filter(runReason), r.gate.scope, all);
   if (gate.expectations) r.expectations = gate.expectations;
   else delete r.expectations;

@@ -31,6 +31,8 @@ export interface RunArgs {
   /** --insecure: accept an untrusted certificate. */
   insecure: boolean;
   merge?: string;
+  /** --from-report: judge the gate again on the report already in the output folder, with this run's expectations; no test runs (cli/from-report.ts). */
+  fromReport: boolean;
   force: boolean;
   /** --isolate: a new browser context for every test instead of one per worker, reset between tests. */
   isolate: boolean;
@@ -75,6 +77,7 @@ const OPTIONS = {
   ca: { type: 'string' },
   insecure: { type: 'boolean' },
   merge: { type: 'string' },
+  'from-report': { type: 'boolean' },
   force: { type: 'boolean' },
   isolate: { type: 'boolean' },
   'max-pages': { type: 'string' },
@@ -127,6 +130,7 @@ export function parseRunArgs(argv: string[]): RunArgs {
     ca: str('ca'),
     insecure: !!v.insecure,
     merge: str('merge'),
+    fromReport: !!v['from-report'],
     force: !!v.force,
     isolate: !!v.isolate,
     ignoreRobots: !!v['ignore-robots'],
@@ -194,6 +198,16 @@ export function parseRunArgs(argv: string[]): RunArgs {
   if (out.merge !== undefined) {
     const clash = out.target ? '--target' : out.projects.length ? '--mode' : out.shard ? '--shard' : out.playwrightArgs.length ? out.playwrightArgs[0] : undefined;
     if (clash) throw new UsageError(`--merge rebuilds the report from earlier shards and runs no test, so ${clash} does not go with it.`);
+  }
+  if (out.fromReport) {
+    // Every flag that shapes a test run: none applies to a report already written.
+    const shaping: [boolean, string][] = [[out.merge !== undefined, '--merge'], [!!out.target, '--target'], [out.projects.length > 0, '--mode'], [!!out.profile, '--profile'],
+      [!!out.otherBuild, '--other-build'], [!!out.writeProfile, '--write-profile'], [out.allPages, '--all-pages'], [out.maxPages !== undefined, '--max-pages'],
+      [out.ignoreRobots, '--ignore-robots'], [out.noDiscovery, '--no-discovery'], [out.force, '--force'], [out.isolate, '--isolate'], [!!out.ca, '--ca'],
+      [out.insecure, '--insecure'], [out.workers !== undefined, '--workers'], [out.slow !== undefined, '--slow'], [!!out.shard, '--shard'],
+      [out.reporters.length > 0, '--reporter'], [out.playwrightArgs.length > 0, out.playwrightArgs[0]]];
+    const clash = shaping.find(([given]) => given)?.[1];
+    if (clash) throw new UsageError(`--from-report judges the report already written and runs no test, so ${clash} does not go with it: leave it out, or run without --from-report.`);
   }
   return out;
 }

@@ -15,8 +15,11 @@ import type { SlowFactor } from './slow-factor';
  */
 export interface Run {
   version: 1;
-  /** `test`: run the suite. `merge`: rebuild the report from blob reports of shards. */
-  kind: 'test' | 'merge';
+  /**
+   * `test`: run the suite. `merge`: rebuild the report from blob reports of shards. `report`: judge
+   * the gate again on the report already in `out`, with this run's expectations (--from-report; no test runs).
+   */
+  kind: 'test' | 'merge' | 'report';
   /** One per mode of the run, in the order static, server. */
   targets: RunTarget[];
   /** Absolute path of the report folder (checked to be a writable folder before the run). */

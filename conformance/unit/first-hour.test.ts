@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,11 @@ import { headline, short } from '../report/headline';
 import { renderJUnit } from '../report/junit';
 import { renderMarkdown } from '../report/markdown';
 import { regate } from '../report/regate';
+import { writeReport } from '../report/write';
+import type { Report } from '../report/model';
+import { parseRunArgs } from '../run/args';
+import { resolveRun } from '../cli/resolve-run';
+import { execute } from '../cli/api';
 import { report, test, tests } from './report-fixture';
 
 const dir = mkdtempSync(join(tmpdir(), 'first-hour-'));
@@ -107,5 +112,54 @@ describe('gate levels', () => {
   it('refuses a kind or a level it does not know, naming it', () => {
     expect(() => gateLevels({ untested: 'loud' }, 'x.json')).toThrow(/gate\.untested must be "off", "warn", "error", not "loud"/);
     expect(() => gateLevels({ flaky: 'warn' }, 'x.json')).toThrow(/gate\."flaky" is not a kind the gate knows/);
+  });
+});
+
+describe('--from-report: the gate judged again on the report in place, no test run', () => {
+  const judge = async (cwd: string, argv: string[]) => {
+    const lines: string[] = [];
+    const { run, settings } = await resolveRun(parseRunArgs(argv), (l) => lines.push(l), cwd);
+    const done = await execute(run, settings, { log: (l) => lines.push(l) });
+    rmSync(run.scratch!, { recursive: true, force: true });
+    return { code: done.code, text: lines.join('\n') };
+  };
+
+  it('accepts the reviewed run with --update-expectations, tries a preset on it, and keeps every verdict', async () => {
+    const cwd = mkdtempSync(join(dir, 'project-'));
+    const out = join(cwd, 'reports');
+    const red = report(tests(['static'], untestedTwo), { modes: ['static'] });
+    writeReport(red, out);
+    // Verdicts and their reasons, clause and part: what judging again must never change.
+    const verdicts = (r: Report) => JSON.stringify(r.clauses.map((c) => Object.entries(c.results).map(([m, x]) => [c.id, m, x?.verdict, x?.reason, x?.parts?.map((p) => [p.id, p.verdict, p.reason])])));
+    const read = () => JSON.parse(readFileSync(join(out, 'conformance.json'), 'utf8')) as Report;
+    // The red run as it was: judged again with nothing new, still red, the same reasons.
+    const again = await judge(cwd, ['--from-report']);
+    expect(again.code).toBe(1);
+    expect(again.text).toMatch(/^From report: reports\/conformance\.json, the run of .* \(static\) finished .*; no test runs/m);
+    expect(again.text).toMatch(/gate FAILED/);
+    expect(again.text).toMatch(/^Next: to accept these verdicts as the team's baseline, run the same command with --update-expectations --from-report/m);
+    // Accepted: the baseline written beside it (no config: in the working directory), the report green.
+    const accepted = await judge(cwd, ['--from-report', '--update-expectations']);
+    expect(accepted.code).toBe(0);
+    expect(accepted.text).toMatch(/Expectations updated: spec-conformance\.expectations\.json holds 2 accepted verdicts/);
+    expect(readBaseline(join(cwd, 'spec-conformance.expectations.json')).map((e) => e.clause)).toEqual(['R2.6/addresses', 'C7.3/build-id']);
+    expect(read().gate.passed).toBe(true);
+    expect(verdicts(read())).toBe(verdicts(red));
+    // A preset expecting what this site does not do: the unexpected pass named, exit 1; the verdicts as they were.
+    const preset = await judge(cwd, ['--from-report', '--expectations', 'next@16']);
+    expect(preset.code).toBe(1);
+    expect(preset.text).toMatch(/R2\.5\/client \(static\) now passes: remove its expectation/);
+    // With a baseline in place, red is a change to look at: no advice to accept it.
+    expect(preset.text).not.toMatch(/^Next:/m);
+    expect(read().expectations?.sources).toEqual(['file: spec-conformance.expectations.json', 'preset next@16']);
+    expect(verdicts(read())).toBe(verdicts(red));
+  });
+
+  it('refuses, in one sentence and before writing anything, a folder with no report and a flag that shapes a test run', async () => {
+    const cwd = mkdtempSync(join(dir, 'empty-'));
+    await expect(judge(cwd, ['--from-report'])).rejects.toThrow(/^--from-report: there is no report at reports\/conformance\.json to judge again: run npx spec-conformance first, or give --out/);
+    expect(existsSync(join(cwd, 'reports'))).toBe(false);
+    expect(() => parseRunArgs(['--from-report', '--target', 'http://x', '--mode', 'static'])).toThrow(/--from-report judges the report already written and runs no test, so --target does not go with it/);
+    expect(() => parseRunArgs(['--from-report', '--workers', '2'])).toThrow(/so --workers does not go with it/);
   });
 });
