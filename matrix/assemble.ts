@@ -9,23 +9,30 @@ import { ROOT } from '../spec/root';
 import { actualOf, cellOf, rowsOf, totalsOf, type ClauseLike, type ReportLike } from './cells';
 import { contextOf, expectationsFor } from './expected';
 import { MATRIX_SCHEMA_VERSION, type Matrix, type MatrixCell, type MatrixColumn } from './model';
-import type { BuildPlan } from './versions';
+import type { BuildPlan, RunPlan } from './versions';
 
 export function assemble(columns: MatrixColumn[], reports: Map<string, ReportLike>, builds: BuildPlan[], timings: Matrix['timings']): Matrix {
-  const clauses = CLAUSES as unknown as ClauseLike[];
-  const rows = rowsOf(clauses);
-  const cells: MatrixCell[] = [];
-  for (const col of columns) {
-    const build = builds.find((b) => b.id === col.build)!;
-    const expected = expectationsFor(contextOf(build));
-    const report = reports.get(col.id);
-    for (const row of rows) cells.push(cellOf(row, col, report ? actualOf(report, row, col.mode, clauses) : undefined, expected[row.id]));
-  }
+  const cells = columns.flatMap((col) => columnCells(col, reports.get(col.id), builds.find((b) => b.id === col.build)!));
   const gitSha = suiteSha();
   return {
     schema: 'spec-conformance-matrix', schemaVersion: MATRIX_SCHEMA_VERSION, generatedAt: new Date().toISOString(),
-    suite: gitSha ? { gitSha } : {}, columns, rows, cells, totals: totalsOf(cells), timings,
+    suite: gitSha ? { gitSha } : {}, columns, rows: rowsOf(CLAUSES as unknown as ClauseLike[]), cells, totals: totalsOf(cells), timings,
   };
+}
+
+/** A column before it is judged: what its run builds and serves. */
+export function columnOf(r: RunPlan): MatrixColumn {
+  return {
+    id: r.id, implementation: r.build.implementation, build: r.build.id, next: r.build.pin.next, config: r.build.config,
+    site: r.build.site, mode: r.build.mode, host: r.host, status: 'not-run',
+  };
+}
+
+/** A column's cells: each row's verdict in its report beside the verdict matrix/expected.ts gives its build. */
+export function columnCells(col: MatrixColumn, report: ReportLike | undefined, build: BuildPlan): MatrixCell[] {
+  const clauses = CLAUSES as unknown as ClauseLike[];
+  const expected = expectationsFor(contextOf(build));
+  return rowsOf(clauses).map((row) => cellOf(row, col, report ? actualOf(report, row, col.mode, clauses) : undefined, expected[row.id]));
 }
 
 /** The commit the suite ran from, read from .git (undefined outside a plain checkout). */

@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { onStopSignal, stopEverythingAndExit } from '../launcher/signals';
-import { assemble } from './assemble';
+import { assemble, columnOf } from './assemble';
 import { ROOT } from '../spec/root';
 import { exitCodeOf, type ReportLike } from './cells';
 import { renderComparisonMarkdown, unexplained, type DiscoveryComparison } from './discovery-compare';
@@ -112,12 +112,7 @@ async function main(): Promise<number> {
   const reports = new Map<string, ReportLike>();
   const comparisons: DiscoveryComparison[] = [];
   const comparisonErrors: string[] = [];
-  for (const r of runs) {
-    columns.set(r.id, {
-      id: r.id, implementation: r.build.implementation, build: r.build.id, next: r.build.pin.next, config: r.build.config,
-      site: r.build.site, mode: r.build.mode, host: r.host, status: 'not-run',
-    });
-  }
+  for (const r of runs) columns.set(r.id, columnOf(r));
   const fail = (ids: string[], status: MatrixColumn['status'], error: string) => {
     for (const id of ids) Object.assign(columns.get(id)!, { status, error });
   };

@@ -45,7 +45,7 @@ export async function serveSites(work: string, servers: RunningServer[]): Promis
   for (const r of runs) {
     const t = Date.now();
     const target = implementationTarget(r);
-    // The matrix's own cache: never two builds of one implementation at once (npm test runs the matrix column first).
+    // The matrix's own cache: never two builds of one implementation at once (npm test runs the protected check, which serves it too, first).
     const built = await ensureBuilt([target], { lock: false, log: () => undefined });
     const s = await target.serve();
     servers.push(s);

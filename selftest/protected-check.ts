@@ -2,28 +2,33 @@
 // judged over HTTPS with a certificate authority made here, behind basic auth and a required
 // header (selftest/protected-site.ts). (a) Without the options each of the three is refused
 // cleanly: exit 2, one sentence naming the option. (b) With them — given to the library,
-// `run(config)`, the secrets as environment references — the same verdicts as the same export
-// over plain HTTP (the matrix column's report of this npm test when there is one, else a plain run
-// here), and no request of the run refused by the host. (c) The planted password and header value
-// in no file the run wrote (report, run files, traces, logs). Then the Action's steps as a script
-// (selftest/action-check.ts). One line per check; ends with "N passed, N failed". One mode.
+// `run(config)`, the secrets as environment references — the verdicts the implementation matrix
+// expects of that export (matrix/expected.ts, column next-14.2-static, with the matrix's own subject
+// check): the cells `npm run matrix` holds its plain-HTTP column to, so this run is npm test's matrix
+// column too (issue 36); and no request of the run refused by the host. (c) The planted password and
+// header value in no file the run wrote (report, run files, traces, logs). Then the Action's steps as
+// a script (selftest/action-check.ts). One line per check; ends with "N passed, N failed". One mode.
 // PROTECTED_KEEP=1 keeps the temporary folder.
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { isAbsolute, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { runCommand } from '../launcher/run-command';
 import { onStopSignal } from '../launcher/signals';
 import { run } from '../conformance/api';
-import { outputOf, readMarker } from '../matrix/builder';
+import { subjectCheckMessage, type ReportWithCounts } from '../conformance/report/subject-check';
+import type { Report } from '../conformance/report/model';
+import { columnCells, columnOf } from '../matrix/assemble';
+import { SITES } from '../matrix/template';
 import { loadVersions, planMatrix, selectRuns } from '../matrix/versions';
 import { actionChecks } from './action-check';
 import { filesUnder, findPlanted } from './leaks';
 import { RUN_ID, SECRETS, serveSites, type Sites } from './protected-site';
-import { differences, readReport, verdictsOf } from './verdicts';
+import { verdictsOf } from './verdicts';
 import { ROOT } from '../spec/root';
 
-const PROFILE = join(ROOT, 'fixtures', 'implementations', 'profile.json');
-const MATRIX_REPORT = join(ROOT, 'reports', 'matrix-ci', RUN_ID, 'conformance.json');
+/** The matrix's column, and its profile: the run is judged as npm run matrix judges that column. */
+const [COLUMN] = selectRuns(planMatrix(loadVersions()).runs, [RUN_ID]);
+const PROFILE = SITES[COLUMN.build.site].profile;
 const PLANTED = [SECRETS.password, SECRETS.value, Buffer.from(`${SECRETS.username}:${SECRETS.password}`).toString('base64')];
 const work = mkdtempSync(join(tmpdir(), 'protected-check-'));
 const checks: boolean[] = [];
@@ -81,9 +86,8 @@ async function main(): Promise<void> {
     `${protectedVerdicts.size} clause and part verdicts, gate ${report.gate.passed ? 'passed' : 'failed'} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
   check('no request of the run was refused by the protected host (probe, pre-flight, browser, the tests\' own requests)', sites.host.counts.refused === refusedBefore && sites.host.counts.forwarded > 0,
     `${sites.host.counts.forwarded} forwarded, ${sites.host.counts.refused - refusedBefore} refused`);
-  const plain = await plainReport(sites);
-  const diff = plain.report ? differences(verdictsOf(plain.report, 'static'), protectedVerdicts, 'protected') : ['no plain report'];
-  check(`the same verdicts as over plain HTTP (${plain.from})`, diff.length === 0, diff.length ? diff.join('; ') : `${protectedVerdicts.size} verdicts equal`);
+  const column = asTheMatrixExpects(report);
+  check(`the verdicts the implementation matrix expects of this export (column ${RUN_ID}, as npm run matrix holds it over plain HTTP)`, column.problems.length === 0, column.problems.join('; ') || column.said);
 
   // (c) Nowhere written: the report folder with its run files, evidence and traces; what the commands said.
   const leaks = findPlanted([out, join(work, 'out-refused')], PLANTED);
@@ -94,17 +98,18 @@ async function main(): Promise<void> {
   await actionChecks(sites, work, { ...clean, ...secretEnv }, PLANTED, check);
 }
 
-/** The plain-HTTP verdicts: the matrix column's report of this npm test, when it judged this build; else a plain run here. */
-async function plainReport(s: Sites): Promise<{ report?: ReturnType<typeof readReport>; from: string }> {
-  const [r] = selectRuns(planMatrix(loadVersions()).runs, [RUN_ID]);
-  const built = readMarker(r.build)?.builtAt;
-  const m = readReport(MATRIX_REPORT);
-  // The report names its profile as the command was given it: relative to the matrix's working directory, the repository.
-  const profile = m?.targets[0]?.profile;
-  const sameProfile = !!profile && (isAbsolute(profile) ? profile : resolve(ROOT, profile)) === PROFILE;
-  if (m && built && statSync(MATRIX_REPORT).mtimeMs > Date.parse(built) && sameProfile) return { report: m, from: `the matrix column's report, ${RUN_ID}` };
-  const report = await run({ targets: [{ url: s.plain, mode: 'static', profile: PROFILE }], discovery: false, out: join(work, 'out-plain') }, { cwd: work, args: ['--trace', 'off'], stdio: 'ignore', log: () => undefined });
-  return { report, from: `a plain run of ${outputOf(r.build).replace(ROOT, '.')}` };
+/**
+ * The report as npm run matrix judges its column: every cell as matrix/expected.ts gives this build
+ * (matrix/assemble.ts), and no passed clause or part without an observation (the matrix's subject check).
+ */
+function asTheMatrixExpects(report: Report): { problems: string[]; said: string } {
+  const cells = columnCells({ ...columnOf(COLUMN), status: 'judged' }, report, COLUMN.build);
+  const zero = subjectCheckMessage(report as unknown as ReportWithCounts, 'the protected run', COLUMN.build.mode);
+  const problems = [
+    ...cells.filter((c) => c.match === 'unexpected' || c.match === 'not-reported').map((c) => `${c.row}: ${c.verdict ?? 'not reported'}, the matrix expects ${c.expected}`),
+    ...(zero ? [zero] : []),
+  ];
+  return { problems, said: `${cells.filter((c) => c.match === 'expected').length} of ${cells.length} cells as expected` };
 }
 
 async function finish(code: number): Promise<never> {

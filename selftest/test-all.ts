@@ -8,11 +8,12 @@
 //      change the spec allows must leave the clause passed, issue 11); and the absent-subject set's
 //      cheap part (a clause whose subject a mutant removed must give untested, issue 21);
 //   5. the signal tests (every command stops what it started) and the README's sharded recipe;
-//   6. one column of the implementation matrix: Next 14.2's create-next-app template as a static
-//      export, a site nobody here wrote, judged against the verdicts its framework code implies;
-//   6b. a protected deployment (selftest/protected-check.ts, issue 35): that column's export over HTTPS with its
-//      own certificate authority, behind basic auth and a required header — refused cleanly without the
-//      options, the same verdicts with them, the planted secrets written nowhere — and the Action's steps;
+//   6. a protected deployment (selftest/protected-check.ts, issue 35) that is also npm test's column of the
+//      implementation matrix (issue 36): Next 14.2's create-next-app template as a static export, a site
+//      nobody here wrote, over HTTPS with its own certificate authority, behind basic auth and a required
+//      header — refused cleanly without the options; with them, judged against the verdicts its framework
+//      code implies (the matrix's cells for next-14.2-static); the planted secrets written nowhere — and
+//      the Action's steps;
 //   7. the package as another team gets it (selftest/consumer-check.ts): packed, installed in a temporary
 //      project with its own @playwright/test, and the README's commands run against Next 14.2 and 16;
 //   8. a site with nothing to judge (fixtures/nothing-to-judge, issue 21): both modes, zero-config and
@@ -162,12 +163,9 @@ async function main(): Promise<void> {
 }
 
 /**
- * Steps 4–8 in two lanes of about the same length (their steps alone on 2 cores: ≈ 170 and 180 s;
- * side by side ≈ 230 and 255 s): the reference's mutants, signals and shards with the site with
- * nothing to judge; the matrix column with the consumer check, which reuses that column's Next 14.2
- * build (one lane: never two builds of it at once). The protected-deployment check runs between them
- * (it serves that build and reads that column's report: alone 41.9 s, 38.7 CPU-s, measured on 2 cores),
- * so that lane is now the longer one.
+ * Steps 4–8 in two lanes: the reference's mutants, signals and shards with the site with nothing to
+ * judge; the protected deployment (the matrix column) with the consumer check, which both serve Next
+ * 14.2's template export from the matrix's cache (one lane: never two builds of it at once).
  */
 function lanesOf(out: string, runDir: string): (Step | undefined)[][] {
   const mutants = join(ROOT, 'mutants', 'cli.ts');
@@ -190,9 +188,8 @@ function lanesOf(out: string, runDir: string): (Step | undefined)[][] {
       return closingCounts(o, await exec(bin('tsx'), [join(ROOT, 'selftest', 'nothing-to-judge.ts'), '--out', join(out, 'nothing-to-judge')], o));
     }, hide: /^ {2}ok / },
   ], [
-    { name: 'implementation matrix: next-14.2-static (a site nobody here wrote)', run: async (o) => one(await exec('npm', ['run', '--silent', 'matrix', '--', '--only', 'next-14.2-static', '--out', join(out, 'matrix-ci')], o) === 0) },
-    // One line per check, then "N passed, N failed"; its plain-HTTP verdicts are the column's report just written.
-    { name: 'a protected deployment (HTTPS with its own CA, basic auth, a required header) and the Action\'s steps', run: async (o) => closingCounts(o, await exec(bin('tsx'), [join(ROOT, 'selftest', 'protected-check.ts')], o)) },
+    // One line per check, then "N passed, N failed".
+    { name: 'a protected deployment of a site nobody here wrote (the matrix column next-14.2-static over HTTPS with its own CA, basic auth, a required header) and the Action\'s steps', run: async (o) => closingCounts(o, await exec(bin('tsx'), [join(ROOT, 'selftest', 'protected-check.ts')], o)) },
     // One line per check, then "N passed, N failed".
     { name: 'the package in another project (npm pack, install beside Playwright 1.59.1, the README commands)', run: async (o) => closingCounts(o, await exec(bin('tsx'), [join(ROOT, 'selftest', 'consumer-check.ts')], o)) },
   ]];
