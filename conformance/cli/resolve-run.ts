@@ -57,6 +57,7 @@ async function resolveIn(scratch: string, args: RunArgs, log: (line: string) => 
   }
   if (args.merge === undefined && !args.fromReport && !settings.targets.length) throw new UsageError(NOTHING_TO_JUDGE);
   if (settings.summary) checkWritableParent(settings.summary, '--summary');
+  else if (args.summary === '') log('Summary: none written, as --summary names no file (GITHUB_STEP_SUMMARY is set inside GitHub Actions only).');
   // --from-report: the report must be there before anything is written (a missing folder is not made).
   const judged = args.fromReport ? reportToJudge(resolve(settings.out ?? resolve(cwd, 'reports')), cwd) : undefined;
   const out = ensureWritableDir(settings.out ?? resolve(cwd, 'reports'));

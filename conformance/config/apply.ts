@@ -121,7 +121,8 @@ export function settle(args: RunArgs, loaded: LoadedConfig | undefined, cwd = pr
     out: args.out !== undefined ? resolve(cwd, args.out) : c.out !== undefined ? inConfig(c.out) : loaded ? inConfig('reports') : undefined,
     workers: args.workers ?? c.workers,
     slow: { flag: args.slow, config: c.slow },
-    summary: args.summary !== undefined ? resolve(cwd, args.summary) : c.summary !== undefined ? inConfig(c.summary) : undefined,
+    // An empty --summary is "$GITHUB_STEP_SUMMARY" outside GitHub Actions: no summary, and the config's none either (resolve-run.ts says so).
+    summary: args.summary !== undefined ? (args.summary === '' ? undefined : resolve(cwd, args.summary)) : c.summary !== undefined ? inConfig(c.summary) : undefined,
     force: args.force || c.force === true,
     discovery: {
       enabled: byUrl && !args.noDiscovery && d !== false,

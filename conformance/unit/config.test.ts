@@ -114,6 +114,11 @@ describe('config file (conformance/config/)', () => {
     expect(settle(parseRunArgs([]), loaded({ targets: [{ url: 'http://a', mode: 'static' }] }), '/w').out).toBe(join(dir, 'reports'));
   });
 
+  it('takes an empty --summary ("$GITHUB_STEP_SUMMARY" outside GitHub Actions) as no summary, not as the working directory', () => {
+    expect(settle(parseRunArgs(['--summary', '']), loaded({ targets: [{ url: 'http://a', mode: 'static' }], summary: 's.md' }), '/w').summary).toBeUndefined();
+    expect(settle(parseRunArgs(['--summary', 'x.md']), loaded({ targets: [{ url: 'http://a', mode: 'static' }] }), '/w').summary).toBe('/w/x.md');
+  });
+
   it('lets flags override the config, and adds --expectations after its own', () => {
     const c = loaded({ targets: [{ url: 'http://a', mode: 'static' }, { url: 'http://b', mode: 'server' }], out: 'out', workers: 4, discovery: { maxPages: 5 }, expectations: ['next@16'] });
     const s = settle(parseRunArgs(['--out', 'o', '--workers', '1', '--no-discovery', '--expectations', 'mine.json', '--project', 'server']), c, '/w');
