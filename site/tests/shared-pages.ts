@@ -21,9 +21,13 @@ export function comparable(html: string): string {
     .trim();
 }
 
+/**
+ * The document a browser ends up with at `url`: redirects followed, as the checks' page.goto
+ * follows them (the static host sends /x.html on to /x; next start answers /x.html itself).
+ */
 async function answer(url: string): Promise<{ status: number; html: string } | undefined> {
   try {
-    const res = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(patience(10_000)) });
+    const res = await fetch(url, { redirect: 'follow', signal: AbortSignal.timeout(patience(10_000)) });
     return { status: res.status, html: await res.text() };
   } catch {
     return undefined;
