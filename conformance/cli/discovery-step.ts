@@ -1,7 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Mode } from '../../spec/clauses';
-import { shownPath } from '../../launcher/format';
+import { shownPath, since } from '../../launcher/format';
+
+/** How often a long crawl says how far it got. */
+const PROGRESS_MS = 10_000;
 import { writeDiscovery } from '../discovery/store';
 import { scratchOf } from '../run/channel';
 import type { ProfileRef, Run } from '../run/model';
@@ -15,7 +18,17 @@ import type { ProfileRef, Run } from '../run/model';
 export async function discoverProfile(run: Pick<Run, 'out' | 'scratch' | 'discovery' | 'browser'>, target: string, mode: Mode, hand: ProfileRef | undefined): Promise<ProfileRef> {
   const mod = await import('../discovery/index');
   process.stdout.write(`Discovering ${target} (at most ${run.discovery.maxPages ?? 200} pages read${run.discovery.allPages ? '; every page found is checked' : ''})…\n`);
-  const found = await mod.discover({ target, mode, maxPages: run.discovery.maxPages, ignoreRobots: run.discovery.ignoreRobots, allPages: run.discovery.allPages, executablePath: run.browser?.executablePath });
+  const started = Date.now();
+  // A crawl of a large site takes minutes: a line every PROGRESS_MS says it is moving.
+  let said = started;
+  const onPage = (n: number) => {
+    if (Date.now() - said < PROGRESS_MS) return;
+    said = Date.now();
+    process.stdout.write(`  … ${n} pages read (${since(started)})\n`);
+  };
+  const found = await mod.discover({ target, mode, maxPages: run.discovery.maxPages, ignoreRobots: run.discovery.ignoreRobots, allPages: run.discovery.allPages, executablePath: run.browser?.executablePath, onPage });
+  const stopped = found.crawl?.stoppedBy === 'maxPages' ? `, stopped at its limit of ${run.discovery.maxPages ?? 200} pages` : found.crawl?.stoppedBy === 'timeBudget' ? ', stopped by the time budget' : '';
+  process.stdout.write(`  ${found.pages.length} pages read in ${since(started)}${stopped}; ${Object.keys(found.profile.scenarios).length} scenarios filled\n`);
   const merged = hand ? mod.mergeProfiles(hand.content, found.profile) : { profile: found.profile, sources: found.sources };
   for (const u of found.unfilled) process.stdout.write(`  no "${u.scenario}" scenario found: ${u.need}\n`);
   // The crawl's facts (counts, time, clicks and probes) and notes travel too: the discovery comparison reads them.

@@ -19,6 +19,8 @@ export interface CrawlOptions extends DiscoverOptions {
   perShape?: number;
   /** Progress lines (default: none). */
   log?: (line: string) => void;
+  /** Told the number of pages read after each page (the command's progress line). */
+  onPage?: (pagesRead: number) => void;
 }
 
 export const CRAWL_DEFAULTS = { maxPages: 200, timeBudgetMs: 180_000, concurrency: 4, perShape: 10 };
@@ -95,6 +97,7 @@ export async function crawl(opts: CrawlOptions): Promise<Crawl> {
           const foundBy = frontier.wayOf(path);
           pages.push(foundBy ? { ...page, foundBy } : page);
           opts.log?.(`${String(pages.length).padStart(4)} ${page.status || '---'} ${path}${foundBy && foundBy !== 'link' ? `  [${foundBy}]` : ''}${page.error ? `  (${page.error})` : ''}`);
+          opts.onPage?.(pages.length);
           for (const f of found) frontier.add(f.path, f.way);
           if (page.buildId && !page.error) await readManifest(page.buildId);
         } finally {

@@ -10,7 +10,7 @@ import type { DiscoverOptions, DiscoveryResult } from './types';
  * every profile scenario it can (scenarios.ts), lists the rest with what the site would need, and
  * keeps what the crawl saw for the pending clauses (observations.ts). How it works and what it reads: docs/discovery.md.
  */
-export async function discover(opts: DiscoverOptions & Pick<CrawlOptions, 'log' | 'concurrency'>): Promise<DiscoveryResult> {
+export async function discover(opts: DiscoverOptions & Pick<CrawlOptions, 'log' | 'concurrency' | 'onPage'>): Promise<DiscoveryResult> {
   return fromCrawl(await crawl(opts));
 }
 
