@@ -5,6 +5,9 @@ import type { ClauseResult, ClauseRow, ExpectationOutcome, Report, Verdict } fro
 import { gates } from './verdicts';
 import { DEFAULT_LEVELS, type GateKind, type GateLevels } from '../run/gate-levels';
 
+/** The words of a gate reason that is an expected non-pass now passing (summary.ts points to the way to tighten). */
+export const NOW_PASSES = 'now passes: remove its expectation';
+
 /**
  * The gate, with known deviations (issue 22). For every applicable normative clause in the run's
  * scope and mode:
@@ -109,7 +112,7 @@ function judge(id: string, mode: Mode, r: ClauseResult, list: readonly Expectati
     applied.push(e);
     outcomes.push({ of, expected: e.verdict, observed, met: observed === e.verdict, reason: e.reason, ...(e.link ? { link: e.link } : {}), ...(e.source ? { source: e.source } : {}), ...(e.cite ? { cite: [...e.cite] } : {}) });
     if (observed === e.verdict) return;
-    if (observed === 'passed') problems.push({ kind: 'unexpectedPass', text: `${of} (${mode}) now passes: remove its expectation (expected ${e.verdict}: ${e.reason}${tag(e)})` });
+    if (observed === 'passed') problems.push({ kind: 'unexpectedPass', text: `${of} (${mode}) ${NOW_PASSES} (expected ${e.verdict}: ${e.reason}${tag(e)})` });
     else problems.push({ kind: kindOf(observed), text: `${of} (${mode}) is ${observed}, not ${e.verdict} as expected (${e.reason}${tag(e)})${because(reason)}` });
   };
   const unexpected = (of: string, v: Verdict, reason: string | undefined, extra = '') => {

@@ -149,10 +149,18 @@ describe('--from-report: the gate judged again on the report in place, no test r
     const preset = await judge(cwd, ['--from-report', '--expectations', 'next@16']);
     expect(preset.code).toBe(1);
     expect(preset.text).toMatch(/R2\.5\/client \(static\) now passes: remove its expectation/);
-    // With a baseline in place, red is a change to look at: no advice to accept it.
+    // With a baseline in place, red is a change to look at: no advice to accept it (here a preset that does not fit).
     expect(preset.text).not.toMatch(/^Next:/m);
     expect(read().expectations?.sources).toEqual(['file: spec-conformance.expectations.json', 'preset next@16']);
     expect(verdicts(read())).toBe(verdicts(red));
+    // A later run where R2.6 passes: red only for a pass the team's baseline expected otherwise — tighten it, from that report.
+    writeReport(report(tests(['static'], { 'C7.3': untestedTwo['C7.3'] }), { modes: ['static'] }), out);
+    const fixed = await judge(cwd, ['--from-report']);
+    expect(fixed.code).toBe(1);
+    expect(fixed.text).toMatch(/^Next: every reason is a pass no longer to expect: tighten spec-conformance\.expectations\.json with --update-expectations --from-report/m);
+    const tightened = await judge(cwd, ['--from-report', '-u']);
+    expect(tightened.code).toBe(0);
+    expect(readBaseline(join(cwd, 'spec-conformance.expectations.json')).map((e) => e.clause)).toEqual(['C7.3/build-id']);
   });
 
   it('refuses, in one sentence and before writing anything, a folder with no report and a flag that shapes a test run', async () => {
