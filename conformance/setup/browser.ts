@@ -1,6 +1,5 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { chromium } from '@playwright/test';
 import type { BrowserFacts } from '../run/model';
 import { runSync } from '../../launcher/run-sync';
 import { patience } from '../run/slow';
@@ -125,6 +124,8 @@ export function findChromium(): { executablePath?: string; source: BrowserFacts[
 
 function playwrightChromium(): string | undefined {
   try {
+    // Loaded only when no Chromium of the machine answered: @playwright/test costs the command about half a CPU-second to load.
+    const { chromium } = require('@playwright/test') as typeof import('@playwright/test');
     const p = chromium.executablePath();
     return existsSync(p) ? p : undefined;
   } catch {
