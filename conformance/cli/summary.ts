@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gateWords, headline } from '../report/headline';
 import { NOW_PASSES } from '../report/gate';
+import { runReason } from '../report/regate';
 import type { Report } from '../report/model';
 import { BASELINE_FILE } from '../expectations/model';
 import { shownPath } from '../../launcher/format';
@@ -24,17 +25,20 @@ export function summaryLines(out: string, cwd: string, replaced = false): string
 }
 
 /**
- * A red gate's way on, from this very report: with no baseline of the team's yet (a first run), accept
- * it; with one, when every reason is a pass the team's baseline no longer has to expect, tighten it.
- * Any other red gate with a baseline (a regression, a preset that does not fit) is a change to look
- * at, not to accept.
+ * A red gate's way on, from this very report, when accepting is the way: with no baseline of the
+ * team's yet (a first run), accept its verdicts; with one, when every reason is a pass the team's
+ * file no longer has to expect, tighten it. A regression, a preset that does not fit the site, or a
+ * reason of the run itself (a shard missing) is for the team to look at: no line.
  */
 function nextStep(report: Report): string[] {
-  if (report.gate.passed) return [];
+  const reasons = report.gate.reasons;
+  if (report.gate.passed || !reasons.length || reasons.some(runReason)) return [];
   const baseline = report.expectations?.sources.some((s) => s.endsWith(BASELINE_FILE));
-  if (!baseline) return [`Next: to accept these verdicts as the team's baseline, run the same command with --update-expectations --from-report (nothing runs again), then review the reasons in ${BASELINE_FILE} and commit it.`];
+  if (!baseline && reasons.some((r) => !r.includes(NOW_PASSES))) {
+    return [`Next: to accept these verdicts as the team's baseline, run the same command with --update-expectations --from-report (nothing runs again), then review the reasons in ${BASELINE_FILE} and commit it.`];
+  }
   // The reason names its expectation's source last ("…; file: spec-conformance.expectations.json"): only the team's own are tightened here.
-  if (report.gate.reasons.length && report.gate.reasons.every((r) => r.includes(NOW_PASSES) && r.endsWith(`${BASELINE_FILE})`))) {
+  if (baseline && reasons.every((r) => r.includes(NOW_PASSES) && r.endsWith(`${BASELINE_FILE})`))) {
     return [`Next: every reason is a pass no longer to expect: tighten ${BASELINE_FILE} with --update-expectations --from-report (nothing runs again) and commit it.`];
   }
   return [];

@@ -6,7 +6,7 @@ import { applyGate, gateOf } from './gate';
 import type { Report } from './model';
 
 /** A gate reason that belongs to no clause (a shard missing, no test ran): kept whatever the expectations. */
-const runReason = (x: string) => !/^[A-Z]\d+(?:\.\d+)?(?:\/[\w-]+)? \(/.test(x);
+export const runReason = (x: string) => !/^[A-Z]\d+(?:\.\d+)?(?:\/[\w-]+)? \(/.test(x);
 
 /**
  * The report's gate applied anew with other expectations (the baseline just written, say): each

@@ -163,6 +163,15 @@ describe('--from-report: the gate judged again on the report in place, no test r
     expect(readBaseline(join(cwd, 'spec-conformance.expectations.json')).map((e) => e.clause)).toEqual(['C7.3/build-id']);
   });
 
+  it('gives no next step when accepting is not the way: a preset that does not fit a site with every clause passed', async () => {
+    const cwd = mkdtempSync(join(dir, 'preset-'));
+    writeReport(report(tests(['static']), { modes: ['static'] }), join(cwd, 'reports'));
+    const r = await judge(cwd, ['--from-report', '--expectations', 'next@16']);
+    expect(r.code).toBe(1);
+    expect(r.text).toMatch(/now passes: remove its expectation/);
+    expect(r.text).not.toMatch(/^Next:/m);
+  });
+
   it('refuses, in one sentence and before writing anything, a folder with no report and a flag that shapes a test run', async () => {
     const cwd = mkdtempSync(join(dir, 'empty-'));
     await expect(judge(cwd, ['--from-report'])).rejects.toThrow(/^--from-report: there is no report at reports\/conformance\.json to judge again: run npx spec-conformance first, or give --out/);
