@@ -2,12 +2,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Mode } from '../../spec/clauses';
 import { shownPath, since } from '../../launcher/format';
-
-/** How often a long crawl says how far it got. */
-const PROGRESS_MS = 10_000;
 import { writeDiscovery } from '../discovery/store';
 import { scratchOf } from '../run/channel';
 import type { ProfileRef, Run } from '../run/model';
+
+/** How often a long crawl says how far it got. */
+const PROGRESS_MS = 10_000;
 
 /**
  * Crawls the target (discovery, issue 13) and returns the profile to use: the discovered one, or
