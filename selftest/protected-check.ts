@@ -9,7 +9,7 @@
 // header value in no file the run wrote (report, run files, traces, logs). Then the Action's steps as
 // a script (selftest/action-check.ts). One line per check; ends with "N passed, N failed". One mode.
 // PROTECTED_KEEP=1 keeps the temporary folder.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCommand } from '../launcher/run-command';
@@ -88,6 +88,8 @@ async function main(): Promise<void> {
     `${protectedVerdicts.size} clause and part verdicts, gate ${report.gate.passed ? 'passed' : 'failed'} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
   check('no request of the run was refused by the protected host (probe, pre-flight, browser, the tests\' own requests)', sites.host.counts.refused === refusedBefore && sites.host.counts.forwarded > 0,
     `${sites.host.counts.forwarded} forwarded, ${sites.host.counts.refused - refusedBefore} refused`);
+  const left = workingFoldersOf(out);
+  check('run(config) leaves no working folder of its run in the temporary folder (as the command removes its own)', left.length === 0, left.join(', ') || 'none');
   const column = asTheMatrixExpects(report);
   check(`the verdicts the implementation matrix expects of this export (column ${RUN_ID}, as npm run matrix holds it over plain HTTP)`, column.problems.length === 0, column.problems.join('; ') || column.said);
 
@@ -98,6 +100,17 @@ async function main(): Promise<void> {
     leaks.length ? leaks.slice(0, 5).map((l) => l.file).join('; ') : `${PLANTED.length} secrets, ${filesUnder(out).length} files searched`);
 
   await actionChecks(sites, work, { ...clean, ...secretEnv }, PLANTED, check);
+}
+
+/** The run working folders in the temporary folder whose run file names `out` as its report folder (other runs' are theirs). */
+function workingFoldersOf(out: string): string[] {
+  return readdirSync(tmpdir()).filter((f) => f.startsWith('spec-conformance-run-')).filter((f) => {
+    try {
+      return (JSON.parse(readFileSync(join(tmpdir(), f, 'run.json'), 'utf8')) as { out?: string }).out === out;
+    } catch {
+      return false;
+    }
+  });
 }
 
 /**

@@ -19,7 +19,7 @@ import { shownPath } from '../../launcher/format';
 import { updateExpectations } from './update-expectations';
 import { judgeReportAgain } from './from-report';
 import type { Run } from '../run/model';
-import { resolveRun } from './resolve-run';
+import { removeScratch, resolveRun } from './resolve-run';
 import { suiteRoot } from './suite-root';
 
 /**
@@ -48,10 +48,15 @@ export async function runConformance(config: SpecConformanceConfig, opts: RunOpt
   if (args.config !== undefined) throw new UsageError('--config does not go with run(config): the config is the one given.');
   const loaded: LoadedConfig = { file: 'run(config)', dir: cwd, config };
   const { run, settings } = await resolveRun(args, opts.log, cwd, loaded);
-  const done = await execute(run, settings, { stdio: opts.stdio, signal: opts.signal, log: opts.log });
-  if (done.stoppedBy) throw new Error(`The run was stopped (${done.stoppedBy}); what finished is in ${run.out}.`);
-  if (done.last?.status !== 'report') throw new UsageError(done.last?.reason ? `No conformance test ran: ${done.last.reason.replace(/\.$/, '')}.` : `The run wrote no report (Playwright exited ${done.playwrightCode}); its output says why.`);
-  return JSON.parse(readFileSync(join(run.out, 'conformance.json'), 'utf8')) as Report;
+  try {
+    const done = await execute(run, settings, { stdio: opts.stdio, signal: opts.signal, log: opts.log });
+    if (done.stoppedBy) throw new Error(`The run was stopped (${done.stoppedBy}); what finished is in ${run.out}.`);
+    if (done.last?.status !== 'report') throw new UsageError(done.last?.reason ? `No conformance test ran: ${done.last.reason.replace(/\.$/, '')}.` : `The run wrote no report (Playwright exited ${done.playwrightCode}); its output says why.`);
+    return JSON.parse(readFileSync(join(run.out, 'conformance.json'), 'utf8')) as Report;
+  } finally {
+    // As the command does at its end: a script calling run() again and again leaves no folder behind.
+    removeScratch(run);
+  }
 }
 
 export interface Executed {

@@ -1,12 +1,11 @@
 // The command (npx spec-conformance; entry: ./conformance.ts), a thin layer over the library
 // (./api.ts, `run(config)`): flags (./usage.ts) and the config file (../config/, docs/config.md) →
 // the run → Playwright → the gate as the exit code. The run protocol: docs/design.md.
-import { rmSync } from 'node:fs';
 import { onStopSignal } from '../../launcher/signals';
 import { parseRunArgs, UsageError } from '../run/args';
 import type { Run } from '../run/model';
 import { execute } from './api';
-import { resolveRun } from './resolve-run';
+import { removeScratch, resolveRun } from './resolve-run';
 import { versionLine } from './suite-root';
 import { usage } from './usage';
 
@@ -36,7 +35,6 @@ export async function main(argv: string[]): Promise<number> {
     console.error(e.message);
     return e.exitCode;
   } finally {
-    // The run's working folder is the command's own unless the caller named one (SPEC_CONFORMANCE_SCRATCH).
-    if (run?.scratch && !process.env.SPEC_CONFORMANCE_SCRATCH) rmSync(run.scratch, { recursive: true, force: true });
+    removeScratch(run);
   }
 }

@@ -45,6 +45,14 @@ export async function resolveRun(args: RunArgs, log: (line: string) => void = (l
   }
 }
 
+/**
+ * Removes the run's working folder once the run is over (the command's end, run()'s return): it is
+ * the run's own unless the caller named one (SPEC_CONFORMANCE_SCRATCH), which is kept.
+ */
+export function removeScratch(run: Pick<Run, 'scratch'> | undefined): void {
+  if (run?.scratch && !process.env.SPEC_CONFORMANCE_SCRATCH) rmSync(run.scratch, { recursive: true, force: true });
+}
+
 async function resolveIn(scratch: string, args: RunArgs, log: (line: string) => void, cwd: string, loaded?: LoadedConfig): Promise<{ run: Run; settings: Settings }> {
   const settings = settle(args, loaded ?? await configFor(args, cwd), cwd);
   if (settings.configFile) log(`Config: ${settings.configFile}`);

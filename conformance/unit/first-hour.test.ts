@@ -16,6 +16,7 @@ import type { Report } from '../report/model';
 import { parseRunArgs } from '../run/args';
 import { resolveRun } from '../cli/resolve-run';
 import { execute } from '../cli/api';
+import { run } from '../api';
 import { report, test, tests } from './report-fixture';
 
 const dir = mkdtempSync(join(tmpdir(), 'first-hour-'));
@@ -170,6 +171,15 @@ describe('--from-report: the gate judged again on the report in place, no test r
     expect(r.code).toBe(1);
     expect(r.text).toMatch(/now passes: remove its expectation/);
     expect(r.text).not.toMatch(/^Next:/m);
+  });
+
+  it('run(config) with --from-report resolves to the report judged again, the target not visited', async () => {
+    const cwd = mkdtempSync(join(dir, 'library-'));
+    writeReport(report(tests(['static'], untestedTwo), { modes: ['static'] }), join(cwd, 'reports'));
+    // Nothing listens at this address: a run that visited it would be refused.
+    const r = await run({ targets: [{ url: 'http://127.0.0.1:9', mode: 'static' }] }, { cwd, args: ['--from-report', '--expectations', 'next@16'], log: () => undefined });
+    expect(r.gate.passed).toBe(false);
+    expect(r.expectations?.sources).toEqual(['preset next@16']);
   });
 
   it('refuses, in one sentence and before writing anything, a folder with no report and a flag that shapes a test run', async () => {
