@@ -73,6 +73,8 @@ export async function runLoad(argv: string[]): Promise<number> {
   const opts = parse(argv);
   const started = new Date();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'site-load-'));
+  // Its suite reports go at the end, however it ends; BENCH_KEEP=1 keeps them.
+  if (!process.env.BENCH_KEEP) process.on('exit', () => fs.rmSync(work, { recursive: true, force: true }));
   const found = lookupChromium();
   if (!found.ok) throw new Error(found.message);
   const quiet = await awaitQuiet(120);

@@ -83,6 +83,8 @@ async function main(): Promise<void> {
   const cpus = os.cpus();
   const machine = `${cpus.length} cores, ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.type()} ${os.release()} ${os.arch()}, Node ${process.version}`;
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-'));
+  // Its reports and generated sites (tens of MB) go at the end, however the bench ends; BENCH_KEEP=1 keeps them.
+  if (!process.env.BENCH_KEEP) process.on('exit', () => fs.rmSync(workDir, { recursive: true, force: true }));
   const found = lookupChromium();
   if (!found.ok) throw new Error(found.message);
   log(`work folder ${workDir}; load ${load()}`);

@@ -1,13 +1,15 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { exitCodeOf, signalExitCode } from './exit-code';
 import { runCommand } from './run-command';
+import { tempDirs } from './temp-dirs';
 
 // The process library every orchestrator uses (launcher/): one exit-code rule, and commands run to
 // completion in their own process group.
 const node = (script: string) => [process.execPath, ['-e', script]] as const;
+const dirs = tempDirs('launcher-');
+afterAll(dirs.removeAll);
 
 describe('the exit-code rule', () => {
   it('is the code, else 128 + the signal number, else 1', () => {
@@ -48,14 +50,14 @@ describe('runCommand', () => {
   });
 
   it('writes the output to a log file, appended when asked', async () => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'launcher-')), 'run.log');
+    const file = path.join(dirs.make(), 'run.log');
     fs.writeFileSync(file, 'header\n');
     await runCommand(...node('console.log("body")'), { output: { file, append: true } });
     expect(fs.readFileSync(file, 'utf8')).toBe('header\nbody\n');
   });
 
   it('stops the whole group (a grandchild too) at its time limit', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'launcher-'));
+    const dir = dirs.make();
     const pidFile = path.join(dir, 'grandchild.pid');
     const script = `const c = require('node:child_process').spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' }); require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(c.pid)); setTimeout(() => {}, 60000);`;
     const r = await runCommand(...node(script), { output: 'ignore', timeoutMs: 1500, graceMs: 1000 });

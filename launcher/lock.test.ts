@@ -1,10 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { staleReason, withLock } from './lock';
+import { tempDirs } from './temp-dirs';
 
-const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'lock-'));
+const dirs = tempDirs('lock-');
+afterAll(dirs.removeAll);
+const tmp = dirs.make;
 
 describe('a lock folder (the targets\' build lock is one)', () => {
   it('breaks a lock left by a dead process at once, and says so', async () => {

@@ -1,13 +1,16 @@
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { lookupChromium } from '../conformance/setup/browser';
 import { parentOf } from '../launcher/ancestors';
 import { spawnUnguarded } from '../launcher/unguarded';
 import { ROOT } from '../spec/root';
+import { tempDirs } from '../launcher/temp-dirs';
+
+const dirs = tempDirs('signals-');
+afterAll(dirs.removeAll);
 
 /**
  * Every long-running command of the project stops everything it started within seconds when it
@@ -135,7 +138,7 @@ describe.skipIf(!linux)('signals stop everything a command started', () => {
   }, 90_000);
 
   it.skipIf(!runsSuite)('npm run conformance: SIGTERM to npm stops Playwright, the browsers and the reference next-server', async () => {
-    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'signals-'));
+    const out = dirs.make();
     const s = start('npm', ['run', 'conformance', '--', '--project', 'server', '--grep', '@R2.2', '--out', out]);
     const port = Number((await waitFor(s, /Reference site \(server\) at http:\/\/127\.0\.0\.1:(\d+)/, 120_000))[1]);
     await waitFor(s, /Running \d+ tests?/, 60_000);
@@ -143,7 +146,7 @@ describe.skipIf(!linux)('signals stop everything a command started', () => {
   }, 240_000);
 
   it.skipIf(!runsSuite)('npm run conformance killed outright (SIGKILL): the guards still stop Playwright and the reference next-server', async () => {
-    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'signals-'));
+    const out = dirs.make();
     const s = start('npm', ['run', 'conformance', '--', '--project', 'server', '--grep', '@R2.2', '--out', out]);
     const port = Number((await waitFor(s, /Reference site \(server\) at http:\/\/127\.0\.0\.1:(\d+)/, 120_000))[1]);
     await expectAllStopped(s, scriptProcess(s, 'selftest/reference-run.ts'), 'SIGKILL', port, 20_000);

@@ -1,13 +1,16 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { countSuiteResults } from './suite-counts';
+import { tempDirs } from '../launcher/temp-dirs';
+
+const dirs = tempDirs('counts-');
+afterAll(dirs.removeAll);
 
 // npm test counts the suite's tests from Playwright's own JSON report of the run (selftest/suite-counts.ts).
 describe('npm test counts from Playwright\'s JSON report', () => {
   it('counts every project, nested suites included', () => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'counts-')), 'results.json');
+    const file = path.join(dirs.make(), 'results.json');
     const test = (projectName: string, status: string) => ({ projectName, status });
     fs.writeFileSync(file, JSON.stringify({
       suites: [

@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../spec/root';
+import { tempDirs } from '../../launcher/temp-dirs';
 import { loadProfile, scenarioFor, validateProfile, type TargetProfile } from '../run/profile';
 
 /** The reference site's profile (data of fixtures/targets/), as a sample of a real profile. */
@@ -31,7 +31,9 @@ describe('target profiles', () => {
 });
 
 describe('a profile that extends another', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'profile-extends-'));
+  const dirs = tempDirs('profile-extends-');
+  afterAll(dirs.removeAll);
+  const dir = dirs.make();
   const write = (name: string, data: unknown) => {
     writeFileSync(join(dir, name), JSON.stringify(data));
     return join(dir, name);

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { checkCandidate, lookupChromium, wantsWindow } from '../setup/browser';
 import { renderJUnit } from '../report/junit';
 import type { Report } from '../report/model';
@@ -11,8 +10,11 @@ import { blobFileName, checkShards, shardReasons, type RunFacts } from '../run/f
 import { ensureWritableDir } from '../run/out-dir';
 import { UsageError } from '../run/args';
 import { ROOT } from '../../spec/root';
+import { tempDirs } from '../../launcher/temp-dirs';
 
-const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'run-protocol-'));
+const dirs = tempDirs('run-protocol-');
+afterAll(dirs.removeAll);
+const tmp = dirs.make;
 
 describe('the run file is the one channel to Playwright', () => {
   it('round-trips a run through CONFORMANCE_RUN and reads it once per file', () => {
