@@ -39,10 +39,17 @@ function unaccepted(id: string, mode: Mode, res: ClauseResult): Accepted[] {
 
 /**
  * The baseline of a report judged with every expectation but the baseline's own (`regated`): an
- * entry per clause or part the gate did not accept; the reasons of `old` entries kept where the verdict is the same.
+ * entry per clause or part the gate did not accept; the reasons of `old` entries kept where the
+ * verdict is the same. An `old` entry of a clause this run did not judge in its mode (a mode not run,
+ * a clause outside a --grep selection) is carried over as it is: a partial run cannot take it back.
  */
 export function baselineOf(regated: Report, old: readonly Accepted[]): BaselineChange {
   const oldBy = new Map(old.map((e) => [key(e), e]));
+  const judged = (e: Accepted) => {
+    const res = regated.clauses.find((r) => r.id === e.clause.split('/')[0])?.results[e.mode];
+    return !!res && res.gate !== 'ungated';
+  };
+  const carried = old.filter((e) => !judged(e));
   const entries: Accepted[] = [];
   for (const row of regated.clauses) {
     for (const mode of regated.modes) {
@@ -54,6 +61,7 @@ export function baselineOf(regated: Report, old: readonly Accepted[]): BaselineC
       }
     }
   }
+  entries.push(...carried);
   const now = new Set(entries.map(key));
   return {
     entries,

@@ -86,6 +86,23 @@ describe('baseline, then tighten', () => {
     expect(tighter.kept).toEqual(['C7.3/build-id (static)']);
   });
 
+  it('keeps the entries of a mode or clause the run did not judge (--mode, --grep): a partial run takes back only what it judged', () => {
+    const accepted = [
+      { clause: 'C7.3/build-id', mode: 'static' as const, verdict: 'untested' as const, reason: 'static: our host sets no deploymentId' },
+      { clause: 'C7.3/build-id', mode: 'server' as const, verdict: 'untested' as const, reason: 'server: the same' },
+      { clause: 'R2.6/addresses', mode: 'static' as const, verdict: 'untested' as const, reason: 'no route group yet' },
+    ];
+    // Only static was run, and C7.3 passes there now: its entry goes, the server's stays.
+    const staticOnly = baselineOf(regate(report(tests(['static'], { 'R2.6': untestedTwo['R2.6'] }), { modes: ['static'] }), [], presets), accepted);
+    expect(staticOnly.entries.map((e) => `${e.clause} ${e.mode}`)).toEqual(['R2.6/addresses static', 'C7.3/build-id server']);
+    expect(staticOnly.removed).toEqual(['C7.3/build-id (static)']);
+    expect(staticOnly.entries.find((e) => e.mode === 'server')?.reason).toBe('server: the same');
+    // A --grep selection of R2.2 alone, both modes: nothing it did not select is taken back.
+    const selected = baselineOf(regate(report(tests(['static', 'server']).filter((t) => t.clauseIds.includes('R2.2')), { scope: 'selected' }), [], presets), accepted);
+    expect(selected.entries).toEqual(accepted);
+    expect(selected.removed).toEqual([]);
+  });
+
   it('leaves to a preset what the preset expects, and overrides a preset that expects what this site does not do', () => {
     const next16Site = tests(['static'], { 'K9.5': (m) => [test(m, 'K9.5', 'failed', { reason: 'observed 4 in flight' })] });
     const withPreset = resolveExpectations(['next@16'], dir, undefined, dir);
