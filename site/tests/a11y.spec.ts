@@ -2,7 +2,7 @@ import type { Locator } from '@playwright/test';
 import type { AxeViolation } from './axe';
 import { expect, test, type Page } from './fixtures';
 import { hydrated } from './helpers';
-import { checkedInStaticBuild } from './shared-pages';
+import { skipWhereCheckedInStaticBuild } from './shared-pages';
 
 // Accessibility of the reference site (a site check, not a clause of the spec): every page has no
 // axe violation of WCAG 2.2 A/AA, in both delivery modes, at phone and desktop widths, with the
@@ -132,10 +132,7 @@ test.describe('accessibility (axe, WCAG 2.2 A/AA)', () => {
     test(`${p.name} (${p.path}) has no violations at phone and desktop widths`, async ({ page, mode, axe: axeOf }) => {
       test.skip(!!p.serverOnly && mode === 'static', 'server-only route');
       test.skip(!!p.staticOnly && mode === 'server', p.staticOnly ?? '');
-      if (mode === 'server' && !p.serverOnly && !p.act) {
-        const same = await checkedInStaticBuild(p.path);
-        test.skip(!!same, same);
-      }
+      if (!p.serverOnly && !p.act) await skipWhereCheckedInStaticBuild(mode, p.path);
       const exempt = p.exempt ?? [];
       for (const e of exempt) test.info().annotations.push({ type: 'axe rule not applied', description: `${e.rule}: ${e.reason}` });
       // axe is put into the document once and run for each width and menu state (site/tests/axe.ts).

@@ -1,3 +1,4 @@
+import { test } from '../../conformance/harness/fixtures';
 import { currentRun } from '../../conformance/run/channel';
 import { patience } from '../../conformance/run/slow';
 
@@ -46,4 +47,11 @@ export async function checkedInStaticBuild(path: string): Promise<string | undef
   const [a, b] = await Promise.all([answer(new URL(path, s).toString()), answer(new URL(path, v).toString())]);
   if (!a || !b || a.status !== b.status || comparable(a.html) !== comparable(b.html)) return undefined;
   return `the same document as the static build's (HTTP ${a.status}, the same HTML but for its scripts and asset names): checked there`;
+}
+
+/** In the server build, skips the running check of `path` when the static build's check covers it (checkedInStaticBuild says why). */
+export async function skipWhereCheckedInStaticBuild(mode: string, path: string): Promise<void> {
+  if (mode !== 'server') return;
+  const same = await checkedInStaticBuild(path);
+  test.skip(!!same, same);
 }
