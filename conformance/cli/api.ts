@@ -1,11 +1,11 @@
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { signalExitCode } from '../../launcher/exit-code';
 import { spawnGuarded } from '../../launcher/group';
 import type { StopSignal } from '../../launcher/signals';
 import type { Settings } from '../config/apply';
 import { pemCertificates } from '../config/access';
-import { validateConfig, type LoadedConfig } from '../config/load';
+import { findConfigFile, validateConfig, type LoadedConfig } from '../config/load';
 import type { SpecConformanceConfig } from '../config/model';
 import type { Report } from '../report/model';
 import type { LastRun } from '../report/publish';
@@ -124,9 +124,22 @@ export async function execute(run: Run, settings: Settings, opts: { stdio?: 'inh
 function afterReport(run: Run, settings: Settings, log: (line: string) => void, gatePassed: boolean | undefined): boolean | undefined {
   const cwd = run.cwd ?? process.cwd();
   const update = settings.updateExpectations ? updateExpectations(run, settings.baselineFile) : undefined;
-  for (const line of [...summaryLines(run.out, cwd), ...(update?.lines ?? [])]) log(line);
+  for (const line of [...summaryLines(run.out, cwd, false, acceptCommand(run, settings, cwd)), ...(update?.lines ?? [])]) log(line);
   if (settings.summary) appendSummary(settings.summary, join(run.out, 'conformance.md'), log, cwd);
   return update ? update.passed : gatePassed;
+}
+
+/**
+ * The command that accepts this report, run where this one was: --from-report takes none of the flags
+ * that shaped the run (--target, --ca …), so only the config (when not the one found here by
+ * convention) and the report folder (when not the default) are named.
+ */
+function acceptCommand(run: Run, settings: Settings, cwd: string): string {
+  const config = settings.configFile ? resolve(cwd, settings.configFile) : undefined;
+  const named = config && existsSync(config) && findConfigFile(cwd) !== config ? ` --config ${shownPath(config, cwd)}` : '';
+  const defaultOut = resolve(config && existsSync(config) ? dirname(config) : cwd, 'reports');
+  const out = resolve(run.out) !== defaultOut ? ` --out ${shownPath(run.out, cwd)}` : '';
+  return `npx spec-conformance${named}${out} --update-expectations --from-report`;
 }
 
 /**

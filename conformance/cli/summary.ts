@@ -12,13 +12,13 @@ import { shownPath } from '../../launcher/format';
  * per mode and what was not, every reason the gate is red — then where the report is, relative to
  * the folder the command was started in.
  */
-export function summaryLines(out: string, cwd: string, replaced = false): string[] {
+export function summaryLines(out: string, cwd: string, replaced = false, accept = 'npx spec-conformance --update-expectations --from-report'): string[] {
   const report = JSON.parse(readFileSync(join(out, 'conformance.json'), 'utf8')) as Report;
   return [
     '',
     `Conformance: ${gateWords(report)}`,
     ...headline(report),
-    ...nextStep(report),
+    ...nextStep(report, accept),
     '',
     `Report: ${shownPath(join(out, 'conformance.html'), cwd)} (also conformance.md, conformance.json, junit.xml${replaced ? '; the one before is in previous/' : ''})`,
   ];
@@ -30,16 +30,16 @@ export function summaryLines(out: string, cwd: string, replaced = false): string
  * file no longer has to expect, tighten it. A regression, a preset that does not fit the site, or a
  * reason of the run itself (a shard missing) is for the team to look at: no line.
  */
-function nextStep(report: Report): string[] {
+function nextStep(report: Report, accept: string): string[] {
   const reasons = report.gate.reasons;
   if (report.gate.passed || !reasons.length || reasons.some(runReason)) return [];
   const baseline = report.expectations?.sources.some((s) => s.endsWith(BASELINE_FILE));
   if (!baseline && reasons.some((r) => !r.includes(NOW_PASSES))) {
-    return [`Next: to accept these verdicts as the team's baseline, run the same command with --update-expectations --from-report (nothing runs again), then review the reasons in ${BASELINE_FILE} and commit it.`];
+    return [`Next: to accept these verdicts as the team's baseline, run ${accept} (nothing runs again), then review the reasons in ${BASELINE_FILE} and commit it.`];
   }
   // The reason names its expectation's source last ("…; file: spec-conformance.expectations.json"): only the team's own are tightened here.
   if (baseline && reasons.every((r) => r.includes(NOW_PASSES) && r.endsWith(`${BASELINE_FILE})`))) {
-    return [`Next: every reason is a pass no longer to expect: tighten ${BASELINE_FILE} with --update-expectations --from-report (nothing runs again) and commit it.`];
+    return [`Next: every reason is a pass no longer to expect: tighten ${BASELINE_FILE} with ${accept} (nothing runs again) and commit it.`];
   }
   return [];
 }

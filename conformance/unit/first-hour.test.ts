@@ -155,7 +155,7 @@ describe('--from-report: the gate judged again on the report in place, no test r
     expect(again.code).toBe(1);
     expect(again.text).toMatch(/^From report: reports\/conformance\.json, the run of .* \(static\) finished .*; no test runs/m);
     expect(again.text).toMatch(/gate FAILED/);
-    expect(again.text).toMatch(/^Next: to accept these verdicts as the team's baseline, run the same command with --update-expectations --from-report/m);
+    expect(again.text).toMatch(/^Next: to accept these verdicts as the team's baseline, run npx spec-conformance --update-expectations --from-report \(nothing runs again\)/m);
     // Accepted: the baseline written beside it (no config: in the working directory), the report green.
     const accepted = await judge(cwd, ['--from-report', '--update-expectations']);
     expect(accepted.code).toBe(0);
@@ -175,10 +175,19 @@ describe('--from-report: the gate judged again on the report in place, no test r
     writeReport(report(tests(['static'], { 'C7.3': untestedTwo['C7.3'] }), { modes: ['static'] }), out);
     const fixed = await judge(cwd, ['--from-report']);
     expect(fixed.code).toBe(1);
-    expect(fixed.text).toMatch(/^Next: every reason is a pass no longer to expect: tighten spec-conformance\.expectations\.json with --update-expectations --from-report/m);
+    expect(fixed.text).toMatch(/^Next: every reason is a pass no longer to expect: tighten spec-conformance\.expectations\.json with npx spec-conformance --update-expectations --from-report \(nothing runs again\)/m);
     const tightened = await judge(cwd, ['--from-report', '-u']);
     expect(tightened.code).toBe(0);
     expect(readBaseline(join(cwd, 'spec-conformance.expectations.json')).map((e) => e.clause)).toEqual(['C7.3/build-id']);
+  });
+
+  it('names in its next step the exact command that accepts, the report folder included: none of the run\'s own flags, which --from-report refuses', async () => {
+    const cwd = mkdtempSync(join(dir, 'elsewhere-'));
+    writeReport(report(tests(['static'], untestedTwo), { modes: ['static'] }), join(cwd, 'reports-https'));
+    const r = await judge(cwd, ['--from-report', '--out', 'reports-https']);
+    expect(r.text).toMatch(/^Next: to accept these verdicts as the team's baseline, run npx spec-conformance --out reports-https --update-expectations --from-report \(nothing runs again\)/m);
+    const accepted = await judge(cwd, ['--out', 'reports-https', '--update-expectations', '--from-report']);
+    expect(accepted.code).toBe(0);
   });
 
   it('gives no next step when accepting is not the way: a preset that does not fit a site with every clause passed', async () => {
