@@ -184,7 +184,8 @@ function normaliseUrl(raw: string, flag: string): string {
 async function probeOrFail(url: string, flag: string): Promise<ProbeResult> {
   const p = await probeTarget(url);
   const why = p.error ?? p.refusal ?? `Target ${url} is unreachable.`;
-  if (!p.reachable || p.refusal) throw new UsageError(flag === '--target' ? why : why.replace(/^Target /, `${flag} `));
+  // A config's target: "The static target of spec-conformance.config.ts https://… answered …" (a sentence starts with a capital).
+  if (!p.reachable || p.refusal) throw new UsageError(flag === '--target' ? why : why.replace(/^Target /, `${flag[0].toUpperCase()}${flag.slice(1)} `));
   // Chromium is told to accept the certificate Node just accepted (access-step.ts).
   refreshPins();
   return p;
