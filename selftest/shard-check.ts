@@ -1,21 +1,46 @@
-// The sharded CI recipe of the README, run for real (issue 14): two shards of a small selection,
-// their blob reports merged in another folder, compared with the unsharded run; then a merge with
-// one shard missing must fail the gate and name the shard. Prints "N passed, N failed" for npm test.
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// The sharded CI recipe (docs/usage.md, "Sharding across CI jobs"), run for real (issue 14): the
+// reference site served once, as one deployment every CI job judges; the package's command run
+// with one config on two shards of a small selection, their blob reports merged in another folder
+// and compared with the unsharded run; then a merge with one shard missing must fail the gate and
+// name the shard. Prints "N passed, N failed" for npm test.
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { RunningServer } from '../launcher';
 import { runCommand } from '../launcher/run-command';
 import { onStopSignal } from '../launcher/signals';
+import { MODES } from '../spec/clauses';
 import { ROOT } from '../spec/root';
+import { referenceSite } from '../targets/reference';
+import { REFERENCE_PROFILE_FILE } from '../targets/reference/run';
+import { ensureBuilt } from '../targets/target';
 
 const GREP = '@R2\\.2(?![.\\d])';
 // The every-page test walks every listed page: the recipe is shown as well without it (a third of the time).
 const SELECT = ['--grep', GREP, '--grep-invert', 'every internal link'];
 const work = mkdtempSync(join(tmpdir(), 'shard-check-'));
 
+const servers: RunningServer[] = [];
+/** The recipe's one config, every shard's: both modes of the served reference, each the other's other build. */
+const config = join(work, 'spec-conformance.config.json');
+
+/** The package's command (as npx spec-conformance runs it), in the work folder. */
 async function conformance(args: string[]): Promise<{ code: number; out: string }> {
-  const r = await runCommand('npm', ['run', '--silent', 'conformance', '--', ...args], { cwd: ROOT, env: { CI: 'true' }, output: 'capture', timeoutMs: 8 * 60_000 });
+  const r = await runCommand(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(ROOT, 'conformance', 'cli', 'conformance.ts'), ...args],
+    { cwd: work, env: { CI: 'true', NEXT_TELEMETRY_DISABLED: '1' }, output: 'capture', timeoutMs: 8 * 60_000 });
   return { code: r.code, out: r.output };
+}
+
+/** The reference site in both modes, built when stale, served once for every job of the recipe. */
+async function serveDeployment(): Promise<void> {
+  const sites = MODES.map(referenceSite);
+  await ensureBuilt(sites, { what: 'the sharded recipe: building the reference site' });
+  for (const site of sites) servers.push(await site.serve({ output: { file: join(work, 'next-server.log'), append: true } }));
+  const urls = servers.map((x) => x.url);
+  writeFileSync(config, `${JSON.stringify({
+    targets: MODES.map((mode, i) => ({ url: urls[i], mode, profile: REFERENCE_PROFILE_FILE, otherBuild: urls[1 - i] })),
+    discovery: false,
+  }, null, 2)}\n`);
 }
 
 /** clause|mode → verdict, and the targets' modes and the browser, from a report folder. */
@@ -33,11 +58,12 @@ const check = (name: string, ok: boolean, detail = '') => { checks.push([name, o
 
 async function main(): Promise<void> {
   onStopSignal();
+  await serveDeployment();
   // One after the other: side by side, three suites (six browsers) on two cores left bounded waits
   // short of their bound in a fresh-clone run, and a run that cannot complete fails this check.
-  const whole = await conformance([...SELECT, '--out', join(work, 'whole')]);
+  const whole = await conformance(['--config', config, ...SELECT, '--out', join(work, 'whole')]);
   const shards = [];
-  for (const i of [1, 2]) shards.push(await conformance([...SELECT, '--shard', `${i}/2`, '--out', join(work, `shard${i}`)]));
+  for (const i of [1, 2]) shards.push(await conformance(['--config', config, ...SELECT, '--shard', `${i}/2`, '--out', join(work, `shard${i}`)]));
   check('the unsharded run passes its gate', whole.code === 0, `exit ${whole.code}`);
   const blobs = join(work, 'blobs');
   mkdirSync(blobs);
@@ -61,7 +87,8 @@ async function main(): Promise<void> {
   check('a merge with a shard missing fails the gate and names the shard', partial.code === 1 && /shard 2 of 2 is missing/.test(partial.out), `exit ${partial.code}`);
 }
 
-main().catch((e: Error) => check('the sharded recipe ran', false, e.message)).finally(() => {
+main().catch((e: Error) => check('the sharded recipe ran', false, e.message)).finally(async () => {
+  await Promise.all(servers.map((x) => x.stop().catch(() => undefined)));
   rmSync(work, { recursive: true, force: true });
   const failed = checks.filter(([, ok]) => !ok).length;
   console.log(`${checks.length - failed} passed, ${failed} failed`);
