@@ -40,6 +40,28 @@ async function page(browser: Browser): Promise<number> {
   return performance.now() - t;
 }
 
+/** The two figures that need no browser, measured as measureSpeed measures them (npm test's closing lines). */
+export async function measureSpeedWithoutBrowser(): Promise<Pick<Speed, 'computeMs' | 'nodeStartMs'>> {
+  const computes: number[] = [];
+  for (let i = 0; i < 3; i++) computes.push(await computeOnThread());
+  return { computeMs: median(computes)!, nodeStartMs: median(Array.from({ length: 7 }, nodeStart))! };
+}
+
+/** The figures docs/benchmarks.md was written with (its "Machine speed" line); undefined when the page has none. */
+export function benchmarkedSpeed(markdown: string): Pick<Speed, 'computeMs' | 'nodeStartMs'> | undefined {
+  const m = /\*\*Machine speed:\*\* reference compute (\d+) ms[^\n]*?`node -e 0` (\d+) ms/.exec(markdown);
+  return m ? { computeMs: Number(m[1]), nodeStartMs: Number(m[2]) } : undefined;
+}
+
+/**
+ * Whether two copies compare (issue 36: absolute figures compare only between copies whose speed
+ * lines agree): each figure within 15 % of the other's, about the spread of one copy's own runs.
+ */
+export function speedsAgree(a: Pick<Speed, 'computeMs' | 'nodeStartMs'>, b: Pick<Speed, 'computeMs' | 'nodeStartMs'>): boolean {
+  const near = (x: number, y: number) => Math.max(x, y) / Math.min(x, y) <= 1.15;
+  return near(a.computeMs, b.computeMs) && near(a.nodeStartMs, b.nodeStartMs);
+}
+
 export async function measureSpeed(browser: Browser): Promise<Speed> {
   const times = async (n: number, f: () => number | Promise<number>) => {
     const out: number[] = [];
