@@ -79,10 +79,13 @@ describe('secrets (issue 35): sent to the target, written nowhere', () => {
     writeFileSync(profileFile, JSON.stringify({ name: 'p', scenarios: {} }));
     const saved = { ...process.env };
     Object.assign(process.env, env);
+    // The run's working folder (in the temporary folder) goes when the test is done, as the command removes its own.
+    let scratch: string | undefined;
     try {
       // The config adds a header from the environment ({env}); the rest comes from SPEC_CONFORMANCE_*.
       const loaded: LoadedConfig = { file: join(work, 'c.json'), dir: work, config: { targets: [{ url: targetUrl, mode: 'static', profile: profileFile }], discovery: false, headers: { 'x-nextjs-preview-token': { env: 'PREVIEW_TOKEN' } } } };
       const { run, settings } = await resolveRun(parseRunArgs(['--out', join(work, 'out')]), (l) => lines.push(l), work, loaded);
+      scratch = run.scratch;
       facts = run.access!;
       expect(facts.headers?.names.sort()).toEqual(['x-nextjs-preview-token', 'x-vercel-protection-bypass']);
       expect(secretsEnv(settings.access.secrets).CONFORMANCE_SECRETS).toContain(PASSWORD);
@@ -93,6 +96,7 @@ describe('secrets (issue 35): sent to the target, written nowhere', () => {
       expect(lines.join('\n')).toMatch(/Access: basic auth .* headers? .*x-vercel-protection-bypass/);
     } finally {
       process.env = saved;
+      if (scratch) rmSync(scratch, { recursive: true, force: true });
     }
     expect(seen.filter((s) => s.url.startsWith('target')).every((s) => s.auth === `Basic ${BASIC}` && s.bypass === BYPASS)).toBe(true);
   });
