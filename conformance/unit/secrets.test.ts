@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveRun } from '../cli/resolve-run';
+import { removeScratch, resolveRun } from '../cli/resolve-run';
+import type { Run } from '../run/model';
 import type { LoadedConfig } from '../config/load';
 import { useAccess } from '../access/access';
 import { requestEvidence } from '../observers/evidence';
@@ -80,12 +81,12 @@ describe('secrets (issue 35): sent to the target, written nowhere', () => {
     const saved = { ...process.env };
     Object.assign(process.env, env);
     // The run's working folder (in the temporary folder) goes when the test is done, as the command removes its own.
-    let scratch: string | undefined;
+    let resolved: Run | undefined;
     try {
       // The config adds a header from the environment ({env}); the rest comes from SPEC_CONFORMANCE_*.
       const loaded: LoadedConfig = { file: join(work, 'c.json'), dir: work, config: { targets: [{ url: targetUrl, mode: 'static', profile: profileFile }], discovery: false, headers: { 'x-nextjs-preview-token': { env: 'PREVIEW_TOKEN' } } } };
       const { run, settings } = await resolveRun(parseRunArgs(['--out', join(work, 'out')]), (l) => lines.push(l), work, loaded);
-      scratch = run.scratch;
+      resolved = run;
       facts = run.access!;
       expect(facts.headers?.names.sort()).toEqual(['x-nextjs-preview-token', 'x-vercel-protection-bypass']);
       expect(secretsEnv(settings.access.secrets).CONFORMANCE_SECRETS).toContain(PASSWORD);
@@ -96,7 +97,7 @@ describe('secrets (issue 35): sent to the target, written nowhere', () => {
       expect(lines.join('\n')).toMatch(/Access: basic auth .* headers? .*x-vercel-protection-bypass/);
     } finally {
       process.env = saved;
-      if (scratch) rmSync(scratch, { recursive: true, force: true });
+      removeScratch(resolved);
     }
     expect(seen.filter((s) => s.url.startsWith('target')).every((s) => s.auth === `Basic ${BASIC}` && s.bypass === BYPASS)).toBe(true);
   });
