@@ -40,11 +40,16 @@ async function page(browser: Browser): Promise<number> {
   return performance.now() - t;
 }
 
+/** The median of `n` measurements taken one after another. */
+async function times(n: number, f: () => number | Promise<number>): Promise<number> {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(await f());
+  return median(out)!;
+}
+
 /** The two figures that need no browser, measured as measureSpeed measures them (npm test's closing lines). */
 export async function measureSpeedWithoutBrowser(): Promise<Pick<Speed, 'computeMs' | 'nodeStartMs'>> {
-  const computes: number[] = [];
-  for (let i = 0; i < 3; i++) computes.push(await computeOnThread());
-  return { computeMs: median(computes)!, nodeStartMs: median(Array.from({ length: 7 }, nodeStart))! };
+  return { computeMs: await times(3, computeOnThread), nodeStartMs: await times(7, nodeStart) };
 }
 
 /** The figures docs/benchmarks.md was written with (its "Machine speed" line); undefined when the page has none. */
@@ -63,13 +68,8 @@ export function speedsAgree(a: Pick<Speed, 'computeMs' | 'nodeStartMs'>, b: Pick
 }
 
 export async function measureSpeed(browser: Browser): Promise<Speed> {
-  const times = async (n: number, f: () => number | Promise<number>) => {
-    const out: number[] = [];
-    for (let i = 0; i < n; i++) out.push(await f());
-    return median(out)!;
-  };
   await page(browser);
-  return { computeMs: await times(3, computeOnThread), nodeStartMs: await times(7, nodeStart), pageMs: await times(7, () => page(browser)) };
+  return { ...(await measureSpeedWithoutBrowser()), pageMs: await times(7, () => page(browser)) };
 }
 
 /** The three figures, for the bench's progress line. */
