@@ -14,7 +14,7 @@ import { main } from '../conformance/cli/main';
 import { MODES, type Mode } from '../spec/clauses';
 import { ROOT } from '../spec/root';
 import { referenceSite } from '../targets/reference';
-import { REFERENCE_PROFILE_FILE } from '../targets/reference/run';
+import { referenceConfig } from '../targets/reference/run';
 import { ensureBuilt } from '../targets/target';
 
 /** Flags that make this the package's command as it is. */
@@ -63,10 +63,7 @@ async function judgeReference(argv: string[]): Promise<number> {
     // Beside the run's other working files (<out>/.run), named from where npm run conformance was started.
     const config = join(process.env.SPEC_CONFORMANCE_SCRATCH!, 'reference.config.json');
     mkdirSync(dirname(config), { recursive: true });
-    writeFileSync(config, `${JSON.stringify({
-      targets: modes.map((mode, i) => ({ url: urls[i], mode, profile: REFERENCE_PROFILE_FILE, ...(urls.length > 1 ? { otherBuild: urls[1 - i] } : {}) })),
-      discovery: false,
-    }, null, 2)}\n`);
+    writeFileSync(config, referenceConfig(modes.map((mode, i) => ({ mode, url: urls[i] }))));
     for (const [i, t] of targets.entries()) console.log(`Reference site (${t.mode}) at ${urls[i]}`);
     return await main(['--config', config, ...rest]);
   } finally {

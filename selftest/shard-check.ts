@@ -12,7 +12,7 @@ import { onStopSignal } from '../launcher/signals';
 import { MODES } from '../spec/clauses';
 import { ROOT } from '../spec/root';
 import { referenceSite } from '../targets/reference';
-import { REFERENCE_PROFILE_FILE } from '../targets/reference/run';
+import { referenceConfig } from '../targets/reference/run';
 import { ensureBuilt } from '../targets/target';
 
 const GREP = '@R2\\.2(?![.\\d])';
@@ -36,11 +36,7 @@ async function serveDeployment(): Promise<void> {
   const sites = MODES.map(referenceSite);
   await ensureBuilt(sites, { what: 'the sharded recipe: building the reference site' });
   for (const site of sites) servers.push(await site.serve({ output: { file: join(work, 'next-server.log'), append: true } }));
-  const urls = servers.map((x) => x.url);
-  writeFileSync(config, `${JSON.stringify({
-    targets: MODES.map((mode, i) => ({ url: urls[i], mode, profile: REFERENCE_PROFILE_FILE, otherBuild: urls[1 - i] })),
-    discovery: false,
-  }, null, 2)}\n`);
+  writeFileSync(config, referenceConfig(MODES.map((mode, i) => ({ mode, url: servers[i].url }))));
 }
 
 /** clause|mode → verdict, and the targets' modes and the browser, from a report folder. */

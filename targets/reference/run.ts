@@ -15,3 +15,12 @@ export function referenceTarget(mode: RunTarget['mode']): RunTarget {
     profile: { path: REFERENCE_PROFILE_FILE, source: 'reference', content: JSON.parse(readFileSync(REFERENCE_PROFILE_FILE, 'utf8')) as TargetProfile },
   };
 }
+
+/**
+ * The config file (as JSON) that judges the served reference site the way another team's site is
+ * judged: its profile, no crawl, and — when both modes are served — each mode the other's other build (C7.3).
+ */
+export function referenceConfig(served: { mode: RunTarget['mode']; url: string }[]): string {
+  const targets = served.map(({ mode, url }, i) => ({ url, mode, profile: REFERENCE_PROFILE_FILE, ...(served.length > 1 ? { otherBuild: served[1 - i].url } : {}) }));
+  return `${JSON.stringify({ targets, discovery: false }, null, 2)}\n`;
+}
