@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gateWords, headline } from '../report/headline';
-import { NOW_PASSES } from '../report/gate';
-import { runReason } from '../report/regate';
-import type { Report } from '../report/model';
+import type { GateFinding, Report } from '../report/model';
 import { BASELINE_FILE } from '../expectations/model';
 import { shownPath } from '../../launcher/format';
 
@@ -31,14 +29,15 @@ export function summaryLines(out: string, cwd: string, replaced = false, accept 
  * reason of the run itself (a shard missing) is for the team to look at: no line.
  */
 function nextStep(report: Report, accept: string): string[] {
-  const reasons = report.gate.reasons;
-  if (report.gate.passed || !reasons.length || reasons.some(runReason)) return [];
+  const found = report.gate.findings;
+  if (report.gate.passed || !found.length || found.some((f) => f.kind === 'run')) return [];
+  const ours = (f: GateFinding) => !!f.expected?.source?.endsWith(BASELINE_FILE);
   const baseline = report.expectations?.sources.some((s) => s.endsWith(BASELINE_FILE));
-  if (!baseline && reasons.some((r) => !r.includes(NOW_PASSES))) {
+  if (!baseline && found.some((f) => f.kind !== 'unexpectedPass')) {
     return [`Next: to accept these verdicts as the team's baseline, run ${accept} (nothing runs again), then review the reasons in ${BASELINE_FILE} and commit it.`];
   }
-  // The reason names its expectation's source last ("…; file: spec-conformance.expectations.json"): only the team's own are tightened here.
-  if (baseline && reasons.every((r) => r.includes(NOW_PASSES) && r.endsWith(`${BASELINE_FILE})`))) {
+  // Only the team's own expectations are tightened here (a preset's are not the team's to edit).
+  if (baseline && found.every((f) => f.kind === 'unexpectedPass' && ours(f))) {
     return [`Next: every reason is a pass no longer to expect: tighten ${BASELINE_FILE} with ${accept} (nothing runs again) and commit it.`];
   }
   return [];

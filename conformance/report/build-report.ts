@@ -2,7 +2,7 @@ import { CLAUSES, type Clause, type Mode } from '../../spec/clauses';
 import { REPORT_SCHEMA_VERSION, VERDICTS, type ClauseRow, type Report, type TargetInfo, type TestRecord, type Totals, type Verdict } from './model';
 import { judgeClause } from '../outcome/clause-verdict';
 import type { Expectation, PresetFile } from '../expectations/model';
-import { applyGate, gateOf } from './gate';
+import { applyGate, gateOf, runFinding } from './gate';
 import { DEFAULT_LEVELS, type GateLevels } from '../run/gate-levels';
 
 export interface CollectedTest extends TestRecord {
@@ -74,7 +74,7 @@ export function buildReport(input: BuildInput): Report {
     }
   }
 
-  const runReasons = input.tests.length === 0 ? ['no conformance test ran (see the run\'s output for why)'] : [];
+  const runReasons = input.tests.length === 0 ? [runFinding('no conformance test ran (see the run\'s output for why)')] : [];
   const detected = Object.fromEntries(input.targets.filter((t) => t.frameworkVersion && /next/i.test(t.framework ?? 'Next.js')).map((t) => [t.mode, t.frameworkVersion!]));
   const gate = applyGate({
     rows, modes: input.modes, scope: input.gateScope,

@@ -1,11 +1,11 @@
 import type { Mode } from '../../spec/clauses';
 import { expectationFor, type Expectation, type PresetFile } from '../expectations/model';
 import { knownDeviation, presetsFor } from '../expectations/known';
-import type { ClauseResult, ClauseRow, ExpectationOutcome, Report, Verdict } from './model';
+import type { ClauseResult, ClauseRow, ExpectationOutcome, GateFinding, Report, Verdict } from './model';
 import { gates } from './verdicts';
 import { DEFAULT_LEVELS, type GateKind, type GateLevels } from '../run/gate-levels';
 
-/** The words of a gate reason that is an expected non-pass now passing (summary.ts points to the way to tighten). */
+/** The words of a gate reason that is an expected non-pass now passing. */
 export const NOW_PASSES = 'now passes: remove its expectation';
 
 /**
@@ -40,21 +40,21 @@ export interface GateInput {
 
 export interface GateOutput {
   /** Findings whose level is `error`: each fails the gate. */
-  reasons: string[];
+  findings: ClauseFinding[];
   /** Findings whose level is `warn`: shown, never failing the gate. */
   warnings: string[];
   expected: string[];
   expectations?: Report['expectations'];
 }
 
-/** One thing the gate found, with the kind its level is looked up by. */
-interface Finding { kind: GateKind; text: string }
+/** One thing the gate found about a clause or part, with the kind its level is looked up by. */
+export type ClauseFinding = GateFinding & { kind: GateKind; of: string; mode: Mode };
 
 export function applyGate(input: GateInput): GateOutput {
   const list = input.expectations ?? [];
   const used = new Set<Expectation>();
   const levels = { ...DEFAULT_LEVELS, ...input.levels };
-  const reasons: string[] = [];
+  const findings: ClauseFinding[] = [];
   const warnings: string[] = [];
   const expected: string[] = [];
   const counts: Partial<Record<Mode, number>> & { all: number } = { all: 0 };
@@ -73,7 +73,7 @@ export function applyGate(input: GateInput): GateOutput {
       const judged = judge(row.id, mode, r, list, presets, detected);
       judged.applied.forEach((e) => used.add(e));
       for (const p of judged.problems) {
-        if (levels[p.kind] === 'error') reasons.push(p.text);
+        if (levels[p.kind] === 'error') findings.push(p);
         else if (levels[p.kind] === 'warn') warnings.push(`${p.text} (a warning: gate.${p.kind} is "warn")`);
       }
       const failing = judged.problems.some((p) => levels[p.kind] === 'error');
@@ -87,16 +87,16 @@ export function applyGate(input: GateInput): GateOutput {
       }
     }
   }
-  if (!list.length && !input.sources?.length) return { reasons, warnings, expected };
+  if (!list.length && !input.sources?.length) return { findings, warnings, expected };
   const sources = [...new Set([...(input.sources ?? []), ...list.map((e) => e.source ?? 'inline')])];
   const unused = list.filter((e) => !used.has(e)).map((e) => ({ clause: e.clause, ...(e.mode ? { mode: e.mode } : {}), verdict: e.verdict, reason: e.reason, ...(e.source ? { source: e.source } : {}) }));
-  return { reasons, warnings, expected, expectations: { sources, expected: counts, unused } };
+  return { findings, warnings, expected, expectations: { sources, expected: counts, unused } };
 }
 
 const tag = (e: Expectation) => (e.source ? `; ${e.source}` : '');
 
 function judge(id: string, mode: Mode, r: ClauseResult, list: readonly Expectation[], presets: readonly PresetFile[], detected: string | undefined) {
-  const problems: Finding[] = [];
+  const problems: ClauseFinding[] = [];
   const kindOf = (v: Verdict): GateKind => (v === 'passed' ? 'unexpectedPass' : v === 'inapplicable' ? 'untested' : v);
   const outcomes: ExpectationOutcome[] = [];
   const applied: Expectation[] = [];
@@ -112,13 +112,14 @@ function judge(id: string, mode: Mode, r: ClauseResult, list: readonly Expectati
     applied.push(e);
     outcomes.push({ of, expected: e.verdict, observed, met: observed === e.verdict, reason: e.reason, ...(e.link ? { link: e.link } : {}), ...(e.source ? { source: e.source } : {}), ...(e.cite ? { cite: [...e.cite] } : {}) });
     if (observed === e.verdict) return;
-    if (observed === 'passed') problems.push({ kind: 'unexpectedPass', text: `${of} (${mode}) ${NOW_PASSES} (expected ${e.verdict}: ${e.reason}${tag(e)})` });
-    else problems.push({ kind: kindOf(observed), text: `${of} (${mode}) is ${observed}, not ${e.verdict} as expected (${e.reason}${tag(e)})${because(reason)}` });
+    const held = { of, mode, expected: { verdict: e.verdict, ...(e.source ? { source: e.source } : {}) } };
+    if (observed === 'passed') problems.push({ kind: 'unexpectedPass', ...held, text: `${of} (${mode}) ${NOW_PASSES} (expected ${e.verdict}: ${e.reason}${tag(e)})` });
+    else problems.push({ kind: kindOf(observed), ...held, text: `${of} (${mode}) is ${observed}, not ${e.verdict} as expected (${e.reason}${tag(e)})${because(reason)}` });
   };
   const unexpected = (of: string, v: Verdict, reason: string | undefined, extra = '') => {
     const d = deviation(of, v);
     const note = d ? ` (${d.note}; expect it with --expectations ${d.preset})` : '';
-    problems.push({ kind: kindOf(v), text: `${of} (${mode}) is ${v}${extra}${note}${because(reason)}` });
+    problems.push({ kind: kindOf(v), of, mode, text: `${of} (${mode}) is ${v}${extra}${note}${because(reason)}` });
   };
 
   const own = expectationFor(list, id, mode);
@@ -151,14 +152,24 @@ function dedupe<T extends { of: string }>(xs: T[]): T[] {
   return xs.filter((x) => !seen.has(x.of) && !!seen.add(x.of));
 }
 
-/** The report's gate from the gate's output: `runReasons` (a shard missing, no test ran) first; the levels shown only when not the strict default. */
-export function gateOf(out: GateOutput, runReasons: readonly string[], scope: Report['gate']['scope'], levels: GateLevels): Report['gate'] {
-  const reasons = [...runReasons, ...out.reasons];
+/** A reason of the run itself (a shard missing, no test ran), as a finding of the gate. */
+export const runFinding = (text: string): GateFinding => ({ kind: 'run', text });
+
+/** The report's gate from the gate's output: the run's own findings first; the levels shown only when not the strict default. */
+export function gateOf(out: GateOutput, run: readonly GateFinding[], scope: Report['gate']['scope'], levels: GateLevels): Report['gate'] {
+  const findings = [...run, ...out.findings];
   const strict = Object.values(levels).every((l) => l === 'error');
   return {
-    passed: reasons.length === 0, scope, reasons,
+    passed: findings.length === 0, scope, reasons: findings.map((f) => f.text), findings,
     ...(out.expected.length ? { expected: out.expected } : {}),
     ...(out.warnings.length ? { warnings: out.warnings } : {}),
     ...(strict ? {} : { levels }),
   };
+}
+
+/** The gate with reasons of the run itself put first (a merge missing a shard): it fails. */
+export function failRun(gate: Report['gate'], reasons: readonly string[]): Report['gate'] {
+  if (!reasons.length) return gate;
+  const findings = [...reasons.map(runFinding), ...gate.findings];
+  return { ...gate, passed: false, reasons: findings.map((f) => f.text), findings };
 }

@@ -31,7 +31,7 @@ export function renderJUnit(r: Report): string {
     return [`  <testsuite name="conformance ${mode}" tests="${cases.length}" failures="${failures}" skipped="${skipped}" timestamp="${r.startedAt}">`, ...props, ...cases.map((c) => c.xml), '  </testsuite>'].join('\n');
   });
   // Gate reasons that belong to no clause (a shard missing from a merge, no test ran) fail the run as a whole.
-  const runReasons = r.gate.reasons.filter((x) => !/^[A-Z]\d+(?:\.\d+)?(?:\/[\w-]+)? \(/.test(x));
+  const runReasons = r.gate.findings.filter((f) => f.kind === 'run').map((f) => f.text);
   if (runReasons.length) {
     suites.push([`  <testsuite name="conformance run" tests="${runReasons.length}" failures="${runReasons.length}" skipped="0" timestamp="${r.startedAt}">`,
       ...runReasons.map((x) => `    <testcase classname="conformance.run" name="${esc(x.split(':')[0])}" time="0"><failure type="run" message="${esc(x)}"/></testcase>`), '  </testsuite>'].join('\n'));
@@ -42,8 +42,8 @@ export function renderJUnit(r: Report): string {
 
 /** The gate's lines for one clause in one mode (its parts' included): an unexpected pass says so. */
 function unexpectedMessage(r: Report, id: string, mode: string): string | undefined {
-  const mine = r.gate.reasons.filter((x) => x.startsWith(`${id} (${mode})`) || (x.startsWith(`${id}/`) && x.includes(` (${mode})`)));
-  return mine.length ? mine.join('\n') : undefined;
+  const mine = r.gate.findings.filter((f) => f.mode === mode && (f.of === id || f.of?.startsWith(`${id}/`)));
+  return mine.length ? mine.map((f) => f.text).join('\n') : undefined;
 }
 
 /** An expected failure is not a JUnit failure: skipped, with what was expected and why. */

@@ -1,13 +1,13 @@
 import type { TestTiming } from '../observers/timing';
 import type { ClauseKind, Mode } from '../../spec/clauses';
-import type { GateLevels } from '../run/gate-levels';
+import type { GateKind, GateLevels } from '../run/gate-levels';
 import type { AccessFacts } from '../run/access';
 
 /**
  * The conformance report (reports/conformance.json). Schema: spec/schemas/report-schema.json — bump
  * REPORT_SCHEMA_VERSION on any change that a reader could notice.
  */
-export const REPORT_SCHEMA_VERSION = '1.7.0';
+export const REPORT_SCHEMA_VERSION = '1.8.0';
 
 /** EARL outcome words. */
 export { VERDICTS, type Verdict } from '../outcome/verdict';
@@ -140,6 +140,22 @@ export interface TargetInfo {
 
 export type Totals = Record<Verdict, number>;
 
+/**
+ * One reason the gate failed, as data. `kind`: the kind of finding the config's gate levels name
+ * (`failed`, `cantTell`, `untested` — an inapplicable verdict where something else was expected
+ * counts as untested — or `unexpectedPass`), or `run` for a reason of the run itself (a shard
+ * missing from a merge, no test ran). A clause's finding names the clause or part and the mode,
+ * and the expectation it was held to when one applied (its verdict and where it came from).
+ */
+export interface GateFinding {
+  kind: GateKind | 'run';
+  /** The clause or part (`R2.5/client`); absent for `run`. */
+  of?: string;
+  mode?: Mode;
+  expected?: { verdict: Verdict; source?: string };
+  text: string;
+}
+
 export interface Report {
   schema: 'spec-conformance-report';
   schemaVersion: string;
@@ -157,6 +173,8 @@ export interface Report {
     scope: 'all' | 'selected';
     /** Why the gate failed: one line per unexpected verdict (an unexpected pass included). */
     reasons: string[];
+    /** The same reasons as data, in the same order (`findings[i].text` is `reasons[i]`): what a reader acts on, never the words. */
+    findings: GateFinding[];
     /** Verdicts that are not passed but were expected: one line each, with the reason (they do not fail the gate). */
     expected?: string[];
     /** Findings the config's gate levels make warnings (`warn`): shown, not failing the gate. */

@@ -2,11 +2,18 @@ import type { Mode } from '../../spec/clauses';
 import type { Expectation, PresetFile } from '../expectations/model';
 import type { GateLevels } from '../run/gate-levels';
 import { DEFAULT_LEVELS } from '../run/gate-levels';
-import { applyGate, gateOf } from './gate';
-import type { Report } from './model';
+import { applyGate, gateOf, runFinding } from './gate';
+import type { GateFinding, Report } from './model';
 
-/** A gate reason that belongs to no clause (a shard missing, no test ran): kept whatever the expectations. */
-export const runReason = (x: string) => !/^[A-Z]\d+(?:\.\d+)?(?:\/[\w-]+)? \(/.test(x);
+/**
+ * The gate's findings of the run itself (a shard missing, no test ran): kept whatever the
+ * expectations. A report of schema 1.7 or older has reasons only: there they are the reasons that
+ * name no clause.
+ */
+function runFindings(gate: Report['gate']): GateFinding[] {
+  if (gate.findings) return gate.findings.filter((f) => f.kind === 'run');
+  return gate.reasons.filter((x) => !/^[A-Z]\d+(?:\.\d+)?(?:\/[\w-]+)? \(/.test(x)).map(runFinding);
+}
 
 /**
  * The report's gate applied anew with other expectations (the baseline just written, say): each
@@ -29,7 +36,7 @@ export function regate(report: Report, expectations: readonly Expectation[], pre
   const all = { ...DEFAULT_LEVELS, ...levels };
   const detected = Object.fromEntries(r.targets.filter((t) => t.frameworkVersion && /next/i.test(t.framework ?? 'Next.js')).map((t) => [t.mode, t.frameworkVersion!]));
   const gate = applyGate({ rows: r.clauses, modes: r.modes, scope: r.gate.scope, inScope: (id: string, mode: Mode) => inScope.has(`${id}|${mode}`), expectations, presets, detected, levels: all, sources });
-  r.gate = gateOf(gate, r.gate.reasons.filter(runReason), r.gate.scope, all);
+  r.gate = gateOf(gate, runFindings(r.gate), r.gate.scope, all);
   if (gate.expectations) r.expectations = gate.expectations;
   else delete r.expectations;
   return r;

@@ -8,6 +8,7 @@ import { currentRun } from '../run/channel';
 import { loadPresets } from '../expectations/model';
 import { checkShards, factsByMode, shardReasons } from '../run/facts';
 import { buildReport, selectionKey, type CollectedTest } from './build-report';
+import { failRun } from './gate';
 import { collect } from './collect';
 import { sampleOf } from './coverage';
 import { writeReport } from './write';
@@ -117,7 +118,7 @@ export default class ConformanceReporter implements Reporter {
     const run = currentRun();
     const blobs = run.kind === 'merge' && run.mergeFrom && existsSync(run.mergeFrom) ? readdirSync(run.mergeFrom) : [];
     const missing = shardReasons(checkShards(facts, blobs));
-    if (missing.length) report.gate = { ...report.gate, passed: false, reasons: [...missing, ...report.gate.reasons] };
+    report.gate = failRun(report.gate, missing);
     writeReport(report, staging);
     for (const f of factsByMode(facts).values()) writeJson(join(staging, 'profiles', `${f.mode}.json`), f.profile.content);
     const replaced = publish(staging, out);

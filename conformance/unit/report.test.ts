@@ -42,12 +42,12 @@ describe('report', () => {
     expect(validate(r), JSON.stringify(validate.errors)).toBe(true);
   });
 
-  it('carries the harness\'s patience and the words of a retry, in the JSON (schema 1.7.0), the HTML and the Markdown', () => {
+  it('carries the harness\'s patience and the words of a retry, in the JSON (schema 1.7.0 and later), the HTML and the Markdown', () => {
     const retry = { first: { verdict: 'cantTell' as const, reason: 'waited 30 s for /x' }, runner: { load1: 6.2, cores: 2, factor: 2, source: 'measured' }, cause: 'harness' as const, why: 'the first attempt could not complete its observation: waited 30 s for /x. … counted passed on retry.', counted: 'passed' as const };
     const r = report([...allPassing(['static']).map((t) => (t.clauseIds[0] === 'R2.2' ? { ...t, outcome: 'flaky' as const, attempts: 2, retry } : t))], ['static']);
     r.slow = { factor: 2, source: 'measured', machine: { computeMs: 818, threads: 2, nodeStartMs: 120, computeRatio: 2, nodeStartRatio: 1.85, load1: 1.2, cores: 2, tookMs: 900 } };
     expect(validate(r), JSON.stringify(validate.errors)).toBe(true);
-    expect(r.schemaVersion).toBe('1.7.0');
+    expect(r.schemaVersion).toBe('1.8.0');
     const html = renderHtml(r);
     expect(html).toMatch(/<dt>Harness patience<\/dt><dd>× 2, measured at the start: reference work took 2× as long/);
     expect(html).toMatch(/Tried again \(1\)[^]*R2\.2[^]*passed on retry[^]*counted passed on retry\./);

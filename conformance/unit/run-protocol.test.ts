@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkCandidate, lookupChromium, wantsWindow } from '../setup/browser';
 import { renderJUnit } from '../report/junit';
+import { failRun } from '../report/gate';
 import type { Report } from '../report/model';
 import { publish, stagingDir, writeLastRun } from '../report/publish';
 import { currentRun, defaultRun, readRunFile, RUN_ENV, useRunFile, writeRunFile } from '../run/channel';
@@ -125,7 +126,7 @@ describe('junit.xml follows the gate scope', () => {
   const report = (scope: 'all' | 'selected', reasons: string[] = []): Report => ({
     schema: 'spec-conformance-report', schemaVersion: 'x', suite: { name: 's', version: '1' }, startedAt: '', finishedAt: '', durationMs: 0,
     modes: ['static'], targets: [], totals: { all: { passed: 0, failed: 0, cantTell: 0, inapplicable: 0, untested: 0 } },
-    gate: { passed: reasons.length === 0, scope, reasons },
+    gate: failRun({ passed: true, scope, reasons: [], findings: [] }, reasons),
     clauses: [
       { id: 'R2.2', title: 'a', section: 's', kind: 'normative', quote: [], hash: '', modes: ['static'], results: { static: { verdict: 'passed', tests: [{ title: 't', file: 'f', line: 1, outcome: 'passed', durationMs: 1, attempts: 1, evidence: [] }] } } },
       { id: 'R2.3', title: 'b', section: 's', kind: 'normative', quote: [], hash: '', modes: ['static'], results: { static: { verdict: 'untested', reason: 'no test ran', tests: [] } } },
