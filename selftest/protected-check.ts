@@ -121,7 +121,8 @@ function asTheMatrixExpects(report: Report): { problems: string[]; said: string 
   const cells = columnCells({ ...columnOf(COLUMN), status: 'judged' }, report, COLUMN.build);
   const zero = subjectCheckMessage(report as unknown as ReportWithCounts, 'the protected run', COLUMN.build.mode);
   const problems = [
-    ...cells.filter((c) => c.match === 'unexpected' || c.match === 'not-reported').map((c) => `${c.row}: ${c.verdict ?? 'not reported'}, the matrix expects ${c.expected}`),
+    // With the verdict's own reason: npm test's log is all a CI run keeps of this check.
+    ...cells.filter((c) => c.match === 'unexpected' || c.match === 'not-reported').map((c) => `${c.row}: ${c.verdict ?? 'not reported'}${c.reason ? ` (${c.reason})` : ''}, the matrix expects ${c.expected}`),
     ...(zero ? [zero] : []),
   ];
   return { problems, said: `${cells.filter((c) => c.match === 'expected').length} of ${cells.length} cells as expected` };
