@@ -13,11 +13,14 @@ describe('the machine-speed line npm test compares with (issue 36)', () => {
     expect(benchmarkedSpeed('no such line')).toBeUndefined();
   });
 
-  it('agrees within 15 % on each figure, either way', () => {
+  it('agrees when the reference compute is within 15 %, either way; `node -e 0` is not compared', () => {
     const page = { computeMs: 441, nodeStartMs: 90 };
-    expect(speedsAgree({ computeMs: 500, nodeStartMs: 100 }, page)).toBe(true);
-    expect(speedsAgree({ computeMs: 400, nodeStartMs: 80 }, page)).toBe(true);
-    expect(speedsAgree({ computeMs: 520, nodeStartMs: 90 }, page)).toBe(false);
-    expect(speedsAgree({ computeMs: 441, nodeStartMs: 65 }, page)).toBe(false);
+    expect(speedsAgree({ computeMs: 500 }, page)).toBe(true);
+    expect(speedsAgree({ computeMs: 400 }, page)).toBe(true);
+    expect(speedsAgree({ computeMs: 520 }, page)).toBe(false);
+    expect(speedsAgree({ computeMs: 375 }, page)).toBe(false);
+    // A copy like the page's, whose `node -e 0` read 65 ms after a run (90 on the page): alike.
+    const after = { computeMs: 437, nodeStartMs: 65 };
+    expect(speedsAgree(after, page)).toBe(true);
   });
 });
