@@ -64,8 +64,12 @@ export async function preflight(baseUrl: string, profile: TargetProfile, mode: M
     answers: (path) => usable(path, note, false),
     answersAsSite: (path) => usable(path, note, true),
     async linksTo(from, href) {
-      const p = await get(from);
-      if (!p.error && p.status < 400 && !hasLink(p.html, href)) note.unsure(`${from} has no link to ${href} in its HTML (a script may still add one)`);
+      const froms = typeof from === 'string' ? [from] : [...from];
+      const pages = await Promise.all(froms.map(get));
+      const answered = froms.filter((_, i) => !pages[i].error && pages[i].status < 400);
+      if (answered.length && !answered.some((f) => hasLink(pages[froms.indexOf(f)].html, href))) {
+        note.unsure(`${answered.join(' and ')} ${answered.length > 1 ? 'have' : 'has'} no link to ${href} in ${answered.length > 1 ? 'their' : 'its'} HTML (a script may still add one)`);
+      }
     },
     bad: note.bad,
     unsure: note.unsure,

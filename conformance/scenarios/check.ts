@@ -18,8 +18,8 @@ export interface CheckTools {
    * will do, but it must be a page of this site; noted as bad otherwise, in the tests' words.
    */
   answersAsSite(path: string): Promise<FetchedPage>;
-  /** Notes as unsure when `from` answers but its HTML has no link to `href`. */
-  linksTo(from: string, href: string): Promise<void>;
+  /** Notes as unsure when `from` (or, given several, each of them that answers) answers but no HTML of them has a link to `href`. */
+  linksTo(from: string | readonly string[], href: string): Promise<void>;
   bad(note: string): void;
   unsure(note: string): void;
 }

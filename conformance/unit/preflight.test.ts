@@ -43,6 +43,17 @@ describe('pre-flight of a profile against its target', () => {
     expect(c.notes.join(' ')).toContain('has the document title "Create Next App"');
   });
 
+  it("pageData: a link home on `from` or on `to` will do (C7.2's home test starts from either); on neither, unsure", async () => {
+    const pageData = { from: '/np', to: '/plain' };
+    const state = async (pages: Parameters<typeof site>[0]) => {
+      const [c] = (await preflight('http://x', profile({ pageData }), 'static', { fetchImpl: site(pages) })).filter((x) => x.scenario === 'pageData');
+      return `${c.state}${c.notes.length ? `: ${c.notes.join(' ')}` : ''}`;
+    };
+    expect(await state({ '/np': { html: '<a href="/plain">p</a>' }, '/plain': { html: '<a href="/">home</a>' } })).toBe('usable');
+    expect(await state({ '/np': { html: '<a href="/plain">p</a><a href="/">h</a>' }, '/plain': { html: 'x' } })).toBe('usable');
+    expect(await state({ '/np': { html: '<a href="/plain">p</a>' }, '/plain': { html: 'x' } })).toMatch(/^unsure: \/np and \/plain have no link to \/ in their HTML \(a script may still add one\)/);
+  });
+
   it('refuses a route-load-timeout target that is not a Pages Router page', async () => {
     const fetchImpl = site({ '/t': { html: '<a href="/t/x">x</a>' }, '/t/x': { html: '<title>x</title>' } });
     const [c] = (await preflight('http://x', profile({ routeLoadTimeout: { from: '/t', to: '/t/x' } }), 'static', { fetchImpl })).filter((x) => x.scenario === 'routeLoadTimeout');
