@@ -65,10 +65,11 @@ export async function preflight(baseUrl: string, profile: TargetProfile, mode: M
     answersAsSite: (path) => usable(path, note, true),
     async linksTo(from, href) {
       const froms = typeof from === 'string' ? [from] : [...from];
-      const pages = await Promise.all(froms.map(get));
-      const answered = froms.filter((_, i) => !pages[i].error && pages[i].status < 400);
-      if (answered.length && !answered.some((f) => hasLink(pages[froms.indexOf(f)].html, href))) {
-        note.unsure(`${answered.join(' and ')} ${answered.length > 1 ? 'have' : 'has'} no link to ${href} in ${answered.length > 1 ? 'their' : 'its'} HTML (a script may still add one)`);
+      const pages = await Promise.all(froms.map(async (path) => ({ path, page: await get(path) })));
+      const answered = pages.filter(({ page }) => !page.error && page.status < 400);
+      if (answered.length && !answered.some(({ page }) => hasLink(page.html, href))) {
+        const many = answered.length > 1;
+        note.unsure(`${answered.map((a) => a.path).join(' and ')} ${many ? 'have' : 'has'} no link to ${href} in ${many ? 'their' : 'its'} HTML (a script may still add one)`);
       }
     },
     bad: note.bad,
