@@ -94,13 +94,18 @@ function safePath(page: Page): string {
   }
 }
 
+/** The first visible link written href="`href`" (the value quoted for the selector). */
+export function linkTo(page: Page, href: string): Locator {
+  return page.locator(`a[href="${href.replace(/["\\]/g, '\\$&')}"]:visible`).first();
+}
+
 /**
  * Follows the first visible link to `href` (activateLink: focus and Enter, no hover). A page
  * without such a link is a gap in the target profile: with an observer the test is `untested`,
  * naming the page and the link it lacks.
  */
 export async function clickLinkTo(page: Page, href: string, obs?: Outcomes): Promise<void> {
-  const link = page.locator(`a[href="${href}"]:visible`).first();
+  const link = linkTo(page, href);
   const found = await link.waitFor({ state: 'attached', timeout: patience(7_000) }).then(() => true, () => false);
   if (!found) {
     const where = safePath(page);
@@ -186,7 +191,7 @@ export async function navigateAtAge(
   page: Page, { log, clock, obs }: { log: RequestLog; clock: FakeClock; obs: Outcomes },
   { from, to, mark, ageMs, waitForDataMs = 0, fix }: { from: string; to: string; mark: number; ageMs: number; waitForDataMs?: number; fix: string },
 ): Promise<AtAge> {
-  const link = page.locator(`a[href="${to}"]:visible`).first();
+  const link = linkTo(page, to);
   if (!(await link.count())) return obs.untested(`${from} shows no visible link written href="${to}"`, fix);
   const since = log.mark();
   const age = await obs.waitFor(`the activation (focus and Enter) of the link to ${to} at ${ageMs / 1000} s`, () => clock.clickAtAge(link, mark, ageMs), 20_000);

@@ -2,7 +2,7 @@ import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
 import { requestEvidence } from '../observers/evidence';
 import { expect, test, type Page } from '../harness/fixtures';
-import { clickLinkTo, open, settle } from '../observers/navigation';
+import { clickLinkTo, linkTo, open, settle } from '../observers/navigation';
 import type { Observer } from '../harness/observe';
 import { readPageData } from '../observers/page-data';
 import { type LoggedRequest, type RequestLog, wasCancelled } from '../observers/request-log';
@@ -38,7 +38,7 @@ async function openLinkingHome(page: Page, log: RequestLog, obs: Observer, paths
   for (const from of paths) {
     const mark = log.mark();
     await open(page, from, obs, { scenario: 'pageData' });
-    if (await page.locator('a[href="/"]:visible').count()) return { from, mark };
+    if (await linkTo(page, '/').count()) return { from, mark };
   }
   const mark = log.mark();
   await open(page, paths[0], obs, { scenario: 'pageData' });

@@ -4,7 +4,7 @@ import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
 import { requestEvidence } from '../observers/evidence';
 import { expect, test, type Page } from '../harness/fixtures';
-import { activateLink, clickLinkTo, open, settle } from '../observers/navigation';
+import { activateLink, clickLinkTo, linkTo, open, settle } from '../observers/navigation';
 import type { Observer } from '../harness/observe';
 import { pageDataPath, readPageData } from '../observers/page-data';
 import type { TargetProfile } from '../run/profile';
@@ -194,7 +194,7 @@ describeClause('C7.3', ({ parts, part }) => {
         const swap = await swapAnswer(p, to, body);
         const mark = log.mark();
         at(`following the link to ${to}`);
-        await activateLink(p.locator(`a[href="${to}"]:visible`).first());
+        await activateLink(linkTo(p, to));
         at(`waiting for the swapped answer and ${to}`);
         const reached = await within(15_000, () => swap.swapped.length > 0 && pathOf(p) === to);
         await within(wantDocument ? 10_000 : 2_000, () => log.documents(mark).some((d) => pageDataPath(d.url) === to || new URL(d.url).pathname === to));

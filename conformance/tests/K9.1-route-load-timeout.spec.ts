@@ -1,7 +1,7 @@
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
 import { expect, test } from '../harness/fixtures';
-import { open } from '../observers/navigation';
+import { linkTo, open } from '../observers/navigation';
 import { pathOf, within } from '../observers/sample';
 import { seconds } from '../../launcher/format';
 import { patience } from '../run/slow';
@@ -17,7 +17,7 @@ describeClause('K9.1', ({ parts, part }) => {
     // Every script asked for from now on (the target route's code) is held until the end.
     const held = await faults.hold((_url, r) => r.resourceType() === 'script');
     const mark = requestLog.mark();
-    const link = page.locator(`a[href="${to}"]:visible`).first();
+    const link = linkTo(page, to);
     if (!(await link.count())) return obs.untested(`${from} has no visible link to ${to}`, `name in the profile (routeLoadTimeout) a page that links to ${to}, or add the link`);
     const t0 = await clock.now();
     await link.click();

@@ -1,7 +1,7 @@
 import { getAsSite } from '../access/browser';
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
-import { sameAddress, settle } from '../observers/navigation';
+import { linkTo, sameAddress, settle } from '../observers/navigation';
 import type { Response } from '@playwright/test';
 import { expect, test, type Page } from '../harness/fixtures';
 import { pageIsOfSite } from '../observers/site-page';
@@ -38,7 +38,7 @@ async function followOne(page: Page, url: string, links: LinkSeen[]): Promise<Fo
     const before = page.url();
     page.on('response', onResponse);
     // A link the walk saw in view may not be clickable now (covered, in a closed menu): then the target is loaded directly.
-    const link = page.locator(`a[href="${from.raw.replace(/"/g, '\\"')}"]:visible`).first();
+    const link = linkTo(page, from.raw);
     const clicked = from.visible && await link.click({ timeout: patience(3_000) }).then(() => true, () => false);
     if (!clicked) {
       if (from.visible) f.how = `loaded directly (the link "${from.raw}" could not be clicked)`;

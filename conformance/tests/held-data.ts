@@ -1,6 +1,6 @@
 import type { FakeClock } from '../observers/clock';
 import type { Page, Target } from '../harness/fixtures';
-import { navigateAtAge, settle, waitForAddress, type AtAge } from '../observers/navigation';
+import { linkTo, navigateAtAge, settle, waitForAddress, type AtAge } from '../observers/navigation';
 import type { Observer } from '../harness/observe';
 import { readPageData, requestLike } from '../observers/page-data';
 import type { RequestLog } from '../observers/request-log';
@@ -49,7 +49,7 @@ export async function loadAndAwaitPrefetch(page: Page, clock: FakeClock, obs: Ob
   else await installPaused(page, clock);
   await page.goto(from);
   await settle(page, obs);
-  const link = page.locator(`a[href="${to}"]:visible`).first();
+  const link = linkTo(page, to);
   if (!(await link.count())) return obs.untested(`${from} shows no visible link written href="${to}"`, fix.noPrefetch);
   // A data request, not only a HEAD check of the link.
   const fetched = () => seen.some((s) => s.method === 'GET');

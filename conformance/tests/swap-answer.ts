@@ -1,5 +1,5 @@
 import type { BrowserContext, Page, Route } from '@playwright/test';
-import { activateLink, settle } from '../observers/navigation';
+import { activateLink, linkTo, settle } from '../observers/navigation';
 import { isPageDataRequestOf, pageDataPath, readPageData } from '../observers/page-data';
 import { type LoggedRequest, RequestLog } from '../observers/request-log';
 import { within } from '../observers/sample';
@@ -44,7 +44,7 @@ export async function captureNavigation(context: BrowserContext, baseUrl: string
     await page.goto(new URL(from, baseUrl).href, { timeout: patience(20_000) });
     await settle(page, undefined, 20_000);
     armed = true;
-    const link = page.locator(`a[href="${to}"]:visible`).first();
+    const link = linkTo(page, to);
     if (!(await link.count())) return { log: log.entries, problem: `${from} on ${baseUrl} has no visible link to ${to}` };
     await activateLink(link);
     // A preparation step, not a timed rule: give a loaded machine time.
