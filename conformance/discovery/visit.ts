@@ -7,6 +7,7 @@ import type { CallFact, ClickFact, CrawledLink, CrawledPage, WayIn } from '../cr
 import { openMenus } from './menus';
 import { NOT_A_PAGE } from './frontier';
 import { patience } from '../run/slow';
+import { linkTo } from '../observers/activate';
 
 /** Bounds of one page visit (each wait is for a named thing and ends on its own), on the reference machine: each is used × the run's factor (run/slow.ts). */
 export const VISIT = {
@@ -152,7 +153,7 @@ export class Tab {
     const hydrated = await this.page.waitForFunction('typeof window.next === "object"', undefined, { timeout: patience(VISIT.hydrateMs) }).then(() => true, () => false);
     if (!hydrated) return fact(false, false, `the router did not start on ${from} within ${patience(VISIT.hydrateMs) / 1000} s`);
     const mark = visit.requests.length;
-    const clicked = await this.page.locator(`a[href="${to.replace(/"/g, '\\"')}"]:visible`).first().click({ timeout: patience(3_000) }).then(() => true, () => false);
+    const clicked = await linkTo(this.page, to).click({ timeout: patience(3_000) }).then(() => true, () => false);
     if (!clicked) return fact(false, false, `no visible link to ${to} could be clicked on ${from}`);
     const arrived = await this.page.waitForURL((u) => u.pathname === to, { timeout: patience(VISIT.clickMs) }).then(() => true, () => false);
     const after = visit.requests.slice(mark);
@@ -179,7 +180,7 @@ export class Tab {
       try { u = new URL(l.url); } catch { continue; }
       if (!l.visible || u.origin !== origin || u.pathname === self || out.has(u.pathname) || !l.href.startsWith('/')) continue;
       const mark = visit.requests.length;
-      const ok = await this.page.locator(`a[href="${l.href.replace(/"/g, '\\"')}"]:visible`).first().hover({ timeout: patience(3_000), force: true }).then(() => true, () => false);
+      const ok = await linkTo(this.page, l.href).hover({ timeout: patience(3_000), force: true }).then(() => true, () => false);
       if (!ok) continue;
       // Until the first script is asked for (then a moment for the rest), at most hoverMs.
       const until = Date.now() + patience(VISIT.hoverMs);

@@ -1,5 +1,10 @@
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { patience } from '../run/slow';
+
+/** The first visible link written href="`href`" (the value quoted for the selector). */
+export function linkTo(page: Page, href: string): Locator {
+  return page.locator(`a[href="${href.replace(/["\\]/g, '\\$&')}"]:visible`).first();
+}
 
 /**
  * Follows a link the way a keyboard user does: focused without scrolling, then Enter (the browser

@@ -1,7 +1,7 @@
-import type { Locator, Page, Response } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { describeBound, patience } from '../run/slow';
 import { LATE, orLate } from './bound';
-import { activateLink } from './activate';
+import { activateLink, linkTo } from './activate';
 import type { FakeClock } from './clock';
 import type { Outcomes } from './outcomes';
 import type { RequestLog } from './request-log';
@@ -92,11 +92,6 @@ function safePath(page: Page): string {
   } catch {
     return page.url();
   }
-}
-
-/** The first visible link written href="`href`" (the value quoted for the selector). */
-export function linkTo(page: Page, href: string): Locator {
-  return page.locator(`a[href="${href.replace(/["\\]/g, '\\$&')}"]:visible`).first();
 }
 
 /**
@@ -202,4 +197,4 @@ export async function navigateAtAge(
 }
 
 /** Re-exported: the tests follow links through this module. */
-export { activateLink };
+export { activateLink, linkTo };
