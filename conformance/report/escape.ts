@@ -58,8 +58,8 @@ export const CONSOLE_MAX = 400;
 export function consoleLine(value: unknown, max = CONSOLE_MAX): string {
   const text = printable(value).replace(/\r\n|[\r\n\u2028\u2029]/g, ' ').replace(/[\x7f-\x9f]/g, '\ufffd');
   if (text.length <= max) return text;
-  const more = text.length - max;
-  return `${text.slice(0, max).replace(/[\ud800-\udbff]$/, '')}… (${more.toLocaleString('en-US')} more characters in the report)`;
+  const kept = text.slice(0, max).replace(/[\ud800-\udbff]$/, '');
+  return `${kept}… (${(text.length - kept.length).toLocaleString('en-US')} more characters in the report)`;
 }
 
 /**
@@ -84,6 +84,7 @@ export function markdownCode(value: unknown): string {
 /** A Markdown link, or the label alone when the target is not a web address or a path (see escapeHref). */
 export function markdownLink(label: string, value: unknown): string {
   const url = printable(value).replace(/[\x00-\x20]/g, '');
-  if (escapeHref(url) === '#' || !url) return label;
-  return `[${label}](${url.replace(/[()<>\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)})`;
+  if (escapeHref(url) === '#' || !printable(value).trim()) return label;
+  // Only the characters a URL needs stay as they are; the rest is percent-encoded, which leaves no Markdown syntax in the address.
+  return `[${label}](${url.replace(/[^\w.:/?#@!$&'+,;=%-]|_/gu, (c) => (c.length === 1 && c < '\x80' ? `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}` : encodeURIComponent(c)))})`;
 }

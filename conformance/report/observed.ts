@@ -4,7 +4,7 @@
  * Pure renderers, every text escaped; the verdict of a pending clause stays `untested` whatever
  * is shown here. Types are repeated structurally so report/ does not import discovery/.
  */
-import { escapeHtml as esc, escapeMarkdown as cell } from './escape';
+import { escapeHtml as esc, escapeMarkdown as cell, printable } from './escape';
 
 export interface ObservedTable { caption: string; columns: string[]; rows: string[][]; more?: number }
 export interface ClauseObservation { summary: string; tables: ObservedTable[] }
@@ -37,7 +37,7 @@ export function renderObservedMarkdown(observations: Record<string, unknown> | u
   if (!isClauseObservation(o)) return '';
   const lines = ['**Observed on this target**', '', cell(o.summary), ''];
   for (const t of o.tables) {
-    lines.push(`*${cell(t.caption)}*`, '', `| ${t.columns.map(cell).join(' | ')} |`, `|${t.columns.map(() => '---').join('|')}|`);
+    lines.push(printable(t.caption).trim() ? `*${cell(printable(t.caption).trim())}*` : '', '', `| ${t.columns.map(cell).join(' | ')} |`, `|${t.columns.map(() => '---').join('|')}|`);
     for (const r of t.rows) lines.push(`| ${r.map(cell).join(' | ')} |`);
     if (t.more) lines.push('', `… and ${cell(t.more)} more rows (conformance.json, key "observed").`);
     lines.push('');
