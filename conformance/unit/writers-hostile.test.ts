@@ -35,7 +35,7 @@ function fullReport(): Report {
   const preset = loadPresets().get('next@16')!.expectations.map((e) => ({ ...e, source: 'preset next@16' }));
   const t = tests(['static', 'server'], {
     ...next16,
-    'C7.4': (m) => [test(m, 'C7.4', 'cantTell', { reason: 'r', error: 'e', evidence: [{ name: 'n', path: 'evidence/a.png', sha256: 'abc', bytes: 1 }],
+    'C7.4': (m) => [test(m, 'C7.4', 'cantTell', { reason: 'r', error: 'e', evidence: [{ name: 'n', path: 'evidence/a.png', sha256: 'abc', bytes: 1, contentType: 'image/png' }],
       advisories: [{ check: 'c', ok: false, observed: 'o' }], attempts: 2, retry: { first: { verdict: 'cantTell', reason: 'f' }, cause: 'harness', why: 'w', counted: 'passed' } })],
     'R2.3': (m) => [test(m, 'R2.3', 'untested', { reason: 'precondition not met: a page. To fix: add one' })],
   });
