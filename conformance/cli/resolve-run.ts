@@ -16,6 +16,7 @@ import { MODES } from '../../spec/clauses';
 import type { ProfileRef, Run, RunTarget, TargetFacts } from '../run/model';
 import { describeErrno, ensureWritableDir } from '../run/out-dir';
 import { describeSlow, resolveSlow, useSlow } from '../run/slow';
+import { cappedWorkers } from '../run/workers';
 import { discoverProfile } from './discovery-step';
 import { describeReportToJudge, reportToJudge } from './from-report';
 import { readDiscovery } from '../discovery/store';
@@ -69,12 +70,14 @@ async function resolveIn(scratch: string, args: RunArgs, log: (line: string) => 
   // --from-report: the report must be there before anything is written (a missing folder is not made).
   const judged = args.fromReport ? reportToJudge(resolve(settings.out ?? resolve(cwd, 'reports')), cwd) : undefined;
   const out = ensureWritableDir(settings.out ?? resolve(cwd, 'reports'));
+  const workers = cappedWorkers(settings.workers);
+  if (workers.note) log(workers.note);
   const base = defaultRun({
     out,
     scratch,
     // `npm run conformance` gates every normative clause; a filtered run (--grep …) only those it selected.
     gateScope: args.filtered ? 'selected' : 'all',
-    options: { force: settings.force, isolate: args.isolate, workers: settings.workers, reporters: args.reporters, shard: args.shard, playwrightArgs: args.playwrightArgs },
+    options: { force: settings.force, isolate: args.isolate, workers: workers.workers, reporters: args.reporters, shard: args.shard, playwrightArgs: args.playwrightArgs },
     discovery: { ...settings.discovery, writeProfile: args.writeProfile && resolve(cwd, args.writeProfile) },
     ...(expectations.length ? { expectations } : {}),
     ...(settings.expectations.length ? { expectationSources: sourcesOf(settings, cwd) } : {}),
