@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { baselineOf, readBaseline, writeBaseline } from '../report/baseline';
-import { loadPresets, resolveExpectations } from '../expectations/model';
+import { loadPresets, resolveExpectations, withoutReplaced } from '../expectations/model';
 import type { Report } from '../report/model';
 import { regate } from '../report/regate';
 import { writeReport } from '../report/write';
@@ -22,7 +22,7 @@ export function updateExpectations(run: Run, file: string): { lines: string[]; p
   const others = (run.expectations ?? []).filter((e) => e.source !== mine);
   const change = baselineOf(regate(report, others, presets, run.gateLevels), readBaseline(file));
   writeBaseline(file, change.entries);
-  const final = regate(report, [...others, ...resolveExpectations([file], dirname(file), undefined, cwd)], presets, run.gateLevels);
+  const final = regate(report, withoutReplaced([...others, ...resolveExpectations([file], dirname(file), undefined, cwd)]), presets, run.gateLevels);
   writeReport(final, run.out);
   const lines = [
     '',
