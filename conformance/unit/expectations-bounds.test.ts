@@ -6,7 +6,7 @@ import { MAX_EXPECTATIONS_BYTES, expectationFor, resolveExpectations, withoutRep
 import { renderMarkdown } from '../report/markdown';
 import { report, test, tests } from './report-fixture';
 
-// Expectations are deduplicated on load and their file is bounded (issue 47: 52,000 repeated entries made 54 MB reports).
+// Expectations are deduplicated on load and their file is bounded: 52,000 repeated entries once made 54 MB reports.
 const dir = mkdtempSync(join(tmpdir(), 'expectations-bounds-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

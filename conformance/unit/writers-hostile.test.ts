@@ -14,7 +14,7 @@ import { parseMarkup, markdownSyntax } from './markup-check';
 import { next16, report, test, tests } from './report-fixture';
 
 /**
- * Every writer of the report under hostile text (issue 47): markup, control characters, 10,000
+ * Every writer of the report under hostile text: markup, control characters, 10,000
  * characters, Markdown syntax, lone surrogates — as page text, reasons, titles, links AND as the
  * verdicts, kinds and gate statuses a report read back may hold. Each output must parse, hold no
  * element, attribute, line or Markdown syntax of the text's own, and show the text.
