@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { baselineOf, readBaseline, writeBaseline } from '../report/baseline';
 import { loadPresets, resolveExpectations, withoutReplaced } from '../expectations/model';
+import { consoleLine } from '../report/escape';
 import type { Report } from '../report/model';
 import { regate } from '../report/regate';
 import { writeReport } from '../report/write';
@@ -31,5 +32,6 @@ export function updateExpectations(run: Run, file: string): { lines: string[]; p
     ...change.removed.slice(0, 20).map((k) => `  - ${k}`),
     change.entries.length ? 'Review the reason of each (say why the team accepts it), then commit the file: any other verdict fails the gate from now on, a pass included.' : 'Nothing to accept: every applicable clause passed or is expected elsewhere.',
   ];
-  return { lines, passed: final.gate.passed };
+  // The keys are the report's: printed as the console's lines (cut, no control characters).
+  return { lines: lines.map((line) => consoleLine(line)), passed: final.gate.passed };
 }

@@ -205,7 +205,7 @@ function partSummary(parts: ClauseResult['parts']): string {
 function testItem(t: TestRecord, shown: ReadonlySet<string | undefined>): string {
   const status = t.verdict ?? (t.outcome === 'skipped' ? (t.skipVerdict ?? 'untested') : t.outcome);
   const ev = t.evidence.map((e) => `<a href="${href(e.path)}" title="sha256 ${esc(e.sha256)}">${esc(e.name)}</a>`).join(' · ');
-  return `<li><span class="st ${esc(status)}">${esc(status)}</span> ${esc(t.title)} <span class="muted">${esc(t.durationMs)} ms${t.attempts > 1 ? `, ${esc(t.attempts)} attempts` : ''} · ${esc(t.file)}:${esc(t.line)}</span>${retryHtml(t)}${t.reason && !shown.has(t.reason) ? `<br><span class="muted">${esc(t.reason)}</span>` : ''}${t.error ? `<pre>${esc(t.error)}</pre>` : ''}${ev ? `<br>evidence: ${ev}` : ''}</li>`;
+  return `<li><span class="st ${esc(status)}">${esc(status)}</span> ${esc(t.title)} <span class="muted">${esc(t.durationMs)} ms${t.attempts > 1 ? `, ${esc(t.attempts)} attempts` : ''} · ${esc(t.file)}:${esc(t.line)}</span>${retryHtml(t)}${t.reason && !shown.has(t.reason) ? `<br><span class="muted">${esc(t.reason)}</span>` : ''}${t.error ? `<pre>\n${esc(t.error)}</pre>` : ''}${ev ? `<br>evidence: ${ev}` : ''}</li>`;
 }
 
 function badge(v: Verdict): string {

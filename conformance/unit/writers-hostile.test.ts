@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -6,10 +6,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { summaryLines } from '../cli/summary';
 import { loadPresets } from '../expectations/model';
 import { CONSOLE_MAX, consoleLine, escapeHref, escapeMarkdown, printable } from '../report/escape';
+import { renderAbout } from '../report/about';
 import { renderHtml } from '../report/html';
 import { renderJUnit } from '../report/junit';
 import { renderMarkdown } from '../report/markdown';
 import type { Report } from '../report/model';
+import { ROOT } from '../../spec/root';
 import { parseMarkup, markdownSyntax } from './markup-check';
 import { next16, report, test, tests } from './report-fixture';
 
@@ -102,6 +104,16 @@ describe('every writer under hostile text (as text, reasons and verdicts)', () =
       lines.forEach((line, i) => expect(syntaxOf(line), `line ${i + 1}: ${line.slice(0, 300)}`).toBe(syntaxOf(own[i])));
       expect(md).toContain(escapeMarkdown(h));
       expect(unMarkdown(escapeMarkdown(h))).toBe(oneLine(h));
+    }), RUNS);
+  }, ROOM);
+
+  it('about-this-report.html (a Markdown page as HTML) parses under hostile Markdown, with only its own elements', () => {
+    const own = new Set(parseMarkup(renderAbout(readFileSync(join(ROOT, 'docs', 'report.md'), 'utf8'), 's'), 'html').elements);
+    fc.assert(fc.property(hostile, (h) => {
+      const page = `# ${h}\n\n${h}\n\n- ${h}\n  ${h}\n\n| a | ${h} |\n|---|---|\n| ${h} | \`${h}\` |\n\n\`\`\`\n${h}\n\`\`\`\n\n[l](${h}) **${h}** [${h}](https://x.test/)\n`;
+      const got = parseMarkup(renderAbout(page, h), 'html');
+      for (const e of got.elements) expect(own, e).toContain(e);
+      expect([...got.texts, ...got.values].some((t) => t.includes(printable(h)))).toBe(true);
     }), RUNS);
   }, ROOM);
 
