@@ -2,12 +2,10 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { execute } from '../cli/api';
-import { removeScratch, resolveRun } from '../cli/resolve-run';
 import { fitSummary, JOB_SUMMARY_LIMIT } from '../report/job-summary';
 import { writeReport } from '../report/write';
-import { parseRunArgs } from '../run/args';
 import { report, test, tests } from './report-fixture';
+import { command } from './command';
 
 // Bounds with a reason: the job summary within the CI's 1 MiB, expectations deduplicated (the workers' cap: workers.test.ts).
 const dir = mkdtempSync(join(tmpdir(), 'bounds-'));
@@ -34,13 +32,7 @@ describe('the job summary within the CI\'s 1 MiB per step', () => {
 });
 
 describe('the command under large inputs', () => {
-  const judge = async (cwd: string, argv: string[]) => {
-    const lines: string[] = [];
-    const { run, settings } = await resolveRun(parseRunArgs(argv), (l) => lines.push(l), cwd);
-    const done = await execute(run, settings, { log: (l) => lines.push(l) });
-    removeScratch(run);
-    return { code: done.code, text: lines.join('\n') };
-  };
+  const judge = command;
   const k95 = { 'K9.5': (m: 'static' | 'server') => [test(m, 'K9.5', 'failed', { reason: 'observed 4 in flight' })] };
 
   it('5,000 repeated expectations: one kept, said in a line; the report and the job summary stay small', async () => {
