@@ -37,12 +37,12 @@ export function xmlComment(value: unknown): string {
 /**
  * Markdown text on one line (a list item, a table cell, a sentence): line breaks become spaces, so
  * a value never ends its list item or row; `<`, `>` and `&` become entities, so raw HTML is shown,
- * never rendered; the characters of inline syntax (emphasis, code, links, tables, strike-through)
+ * never rendered; the characters of inline syntax (emphasis, code, links, tables, strike-through, math)
  * and a value's leading block syntax (a heading, a list, a quote) are escaped with a backslash.
  */
 export function escapeMarkdown(value: unknown): string {
   return printable(value).replace(/\r\n|[\r\n\u2028\u2029]/g, ' ')
-    .replace(/[\\`*_[\]|~]/g, '\\$&')
+    .replace(/[\\`*_[\]|~$]/g, '\\$&')
     .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
     .replace(/^(\s*)([#+=-])/, '$1\\$2').replace(/^(\s*\d+)([.)])/, '$1\\$2');
 }
@@ -86,5 +86,5 @@ export function markdownLink(label: string, value: unknown): string {
   const url = printable(value).replace(/[\x00-\x20]/g, '');
   if (escapeHref(url) === '#' || !printable(value).trim()) return label;
   // Only the characters a URL needs stay as they are; the rest is percent-encoded, which leaves no Markdown syntax in the address.
-  return `[${label}](${url.replace(/[^\w.:/?#@!$&'+,;=%-]|_/gu, (c) => (c.length === 1 && c < '\x80' ? `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}` : encodeURIComponent(c)))})`;
+  return `[${label}](${url.replace(/[^\w.:/?#@!&'+,;=%-]|_/gu, (c) => (c.length === 1 && c < '\x80' ? `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}` : encodeURIComponent(c)))})`;
 }

@@ -25,7 +25,7 @@ import { next16, report, test, tests } from './report-fixture';
 const SNIPPETS = ['<img src=x onerror=alert(1)>', '<script>alert(1)</script>', '"><svg onload=alert(1)>', "' onmouseover='x", '&amp;', '&lt;', ']]>', '--', '-->',
   '<!--', '\x00', '\x08', '\x0b', '\x0c', '\x1b[31m', '\x7f', '\x85', '\r\n', '\r', '\n', '\n\n- injected', '\u2028', '\ud800', '\udfff', '\ufffe', '\uffff', '# heading',
   '- item', '1. item', '> quote', '**bold**', '`code`', '``', '| cell |', '[link](javascript:alert(1))', '![img](x)', '<details>', '</details>', '\\', '_x_',
-  '~~s~~', 'javascript:alert(1)', ' java\tscript:x', '😀', '\t', '</td></tr></table>', '<!doctype html>', '&#0;'];
+  '~~s~~', '$x^2$', 'javascript:alert(1)', ' java\tscript:x', '😀', '\t', '</td></tr></table>', '<!doctype html>', '&#0;'];
 const anyUnit = fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n));
 const hostile = fc.array(fc.oneof(fc.constantFrom(...SNIPPETS), fc.string({ unit: anyUnit, maxLength: 12 })), { minLength: 1, maxLength: 8 })
   .map((xs) => xs.join('')).filter((s) => s.length > 0);
@@ -62,10 +62,10 @@ function withText(text: string): Report {
 }
 
 /** What a reader of Markdown gets back from escaped text: its escapes and entities undone. */
-const unMarkdown = (s: string) => s.replace(/\\([\\`*_[\]|~#+=.)-])/g, '$1').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unMarkdown = (s: string) => s.replace(/\\([\\`*_[\]|~$#+=.)-])/g, '$1').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 const oneLine = (s: string) => printable(s).replace(/\r\n|[\r\n\u2028\u2029]/g, ' ');
 /** A line's own syntax: its block marker, and the inline syntax characters left once code spans and escapes are set aside. */
-const syntaxOf = (line: string) => `${/^\s*(#{1,6}(?=\s|$)|[-+*](?=\s|$)|>|\d{1,9}[.)](?=\s|$)|=+\s*$)?/.exec(line)![1] ?? ''}|${markdownSyntax(line).replace(/[^<>|*_[\]~]/g, '')}`;
+const syntaxOf = (line: string) => `${/^\s*(#{1,6}(?=\s|$)|[-+*](?=\s|$)|>|\d{1,9}[.)](?=\s|$)|=+\s*$)?/.exec(line)![1] ?? ''}|${markdownSyntax(line).replace(/[^<>|*_[\]~$]/g, '')}`;
 
 const RUNS = { numRuns: 25, examples: LONG };
 // Each property renders a whole report per run: given room beyond vitest's default on a loaded machine.
