@@ -2,8 +2,7 @@ import type { Page, Request } from '@playwright/test';
 import { readPageFacts } from './page-facts';
 import { pathShapeOf, payloadShape, redactQuery } from './redact';
 import { isPageDelivery, pageDataTarget } from './requests';
-import { routeShape } from '../crawl/shape';
-import type { CallFact, ClickFact, CrawledLink, CrawledPage, WayIn } from '../crawl/model';
+import { emptyPage, type CallFact, type ClickFact, type CrawledLink, type CrawledPage, type WayIn } from '../crawl/model';
 import { openMenus } from './menus';
 import { NOT_A_PAGE } from './frontier';
 import { patience } from '../run/slow';
@@ -242,15 +241,6 @@ const neverYields = (ms: number) => `its script never yields (the page did not a
 
 function firstLine(e: unknown): string {
   return String(e instanceof Error ? e.message : e).split('\n')[0];
-}
-
-export function emptyPage(path: string): CrawledPage {
-  return {
-    path, status: 0, title: '', hasTitleElement: false, firstHeading: '', headings: [], links: [], externalLinks: 0,
-    scrollHeight: 0, viewportHeight: 0, forms: [], buttons: [], calls: [], errorTexts: [], signInLinks: [], limits: [],
-    pagesRouter: false, appRouter: false, hydrated: false, pageDataRequested: [], pageDataOnScroll: [], scripts: [], dynamic: false,
-    resultSelectors: [], routeGroups: [], shape: routeShape(path),
-  };
 }
 
 /** Requests of the page's own frame (a service worker's requests have no frame: Playwright throws). */
