@@ -14,7 +14,7 @@ import { regate } from '../report/regate';
 import { writeReport } from '../report/write';
 import type { Report } from '../report/model';
 import { parseRunArgs } from '../run/args';
-import { removeScratch, resolveRun } from '../cli/resolve-run';
+import { endRun, resolveRun } from '../cli/resolve-run';
 import { execute } from '../cli/api';
 import { run } from '../api';
 import { report, test, tests } from './report-fixture';
@@ -138,7 +138,7 @@ describe('--from-report: the gate judged again on the report in place, no test r
     const lines: string[] = [];
     const { run, settings } = await resolveRun(parseRunArgs(argv), (l) => lines.push(l), cwd);
     const done = await execute(run, settings, { log: (l) => lines.push(l) });
-    removeScratch(run);
+    endRun(run);
     return { code: done.code, text: lines.join('\n') };
   };
 

@@ -1,0 +1,100 @@
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isReportOfThisTool } from './validate';
+
+/**
+ * The report folder is the tool's only where it can show it: every folder a report is published
+ * into holds a marker listing what the tool wrote there, and only those entries are ever moved,
+ * replaced or deleted. A folder written before the marker existed counts as the tool's when its
+ * conformance.json is a report of this tool (schema spec-conformance-report, this major version).
+ */
+export const MARKER = '.spec-conformance-report.json';
+
+/** Every name the tool writes into a report folder (the report's entries, the one before, the run's outcome, a shard's blob). */
+export const REPORT_ENTRIES = ['conformance.json', 'conformance.html', 'conformance.md', 'junit.xml', 'about-this-report.html', 'evidence', 'profiles'];
+export const TOOL_ENTRIES = [...REPORT_ENTRIES, 'previous', 'last-run.json', 'blob-report'];
+const FOLDERS = ['evidence', 'profiles', 'previous', 'blob-report'];
+
+interface Marker {
+  tool: 'spec-conformance-harness';
+  entries: string[];
+}
+
+/** The entries of `dir` that are the tool's: the marker's, else (a folder of an earlier release) those a report of this tool's folder holds. */
+export function ownedEntries(dir: string): Set<string> {
+  const marked = readMarker(dir);
+  if (marked) return new Set(marked);
+  if (!isReportFile(join(dir, 'conformance.json'))) return new Set(legacyLastRun(dir) ? ['last-run.json', ...(onlyBlobs(join(dir, 'blob-report')) ? ['blob-report'] : [])] : []);
+  return new Set(TOOL_ENTRIES.filter((e) => e !== 'previous' || isToolFolder(join(dir, e))));
+}
+
+/** Whether `dir` is a report folder the tool wrote (marked, or an earlier release's report). */
+export function isToolFolder(dir: string): boolean {
+  return !!readMarker(dir) || isReportFile(join(dir, 'conformance.json'));
+}
+
+/** The names among `names` present in `out` that the tool did not write there: it must not touch them. */
+export function foreignEntries(out: string, names: readonly string[] = TOOL_ENTRIES): string[] {
+  const owned = ownedEntries(out);
+  return names.filter((n) => existsSync(join(out, n)) && !(owned.has(n) && (n !== 'previous' || isToolFolder(join(out, n)))));
+}
+
+/** What a run of this kind writes into its report folder: the names that must be the tool's, or absent, before it starts. */
+export function entriesWritten(kind: 'test' | 'merge' | 'report', shard: boolean): string[] {
+  if (kind === 'report') return REPORT_ENTRIES.filter((e) => e !== 'evidence' && e !== 'profiles');
+  return [...REPORT_ENTRIES, 'previous', 'last-run.json', ...(shard ? ['blob-report'] : [])];
+}
+
+/** The one sentence that refuses a report folder holding files of someone else's under the tool's names. */
+export function foreignSentence(out: string, foreign: string[]): string {
+  const names = foreign.map((f) => (FOLDERS.includes(f) ? `${f}/` : f));
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+  return `--out ${out} holds ${list}, which no report of this tool wrote there (no ${MARKER} lists ${names.length > 1 ? 'them' : 'it'}): move ${names.length > 1 ? 'them' : 'it'} away, or give another --out.`;
+}
+
+/** Writes the marker of `dir`: exactly these entries are the tool's. */
+export function markFolder(dir: string, entries: Iterable<string>): void {
+  const marker: Marker = { tool: 'spec-conformance-harness', entries: [...new Set(entries)].sort() };
+  writeFileSync(join(dir, MARKER), `${JSON.stringify(marker, null, 2)}\n`);
+}
+
+/** Adds entries to the marker of `dir` (kept: what it already listed that is still there). */
+export function claimEntries(dir: string, entries: Iterable<string>): void {
+  const kept = [...ownedEntries(dir)].filter((e) => existsSync(join(dir, e)));
+  markFolder(dir, [...kept, ...entries]);
+}
+
+function readMarker(dir: string): string[] | undefined {
+  try {
+    const m = JSON.parse(readFileSync(join(dir, MARKER), 'utf8')) as Partial<Marker>;
+    return m.tool === 'spec-conformance-harness' && Array.isArray(m.entries) ? m.entries.filter((e): e is string => typeof e === 'string' && TOOL_ENTRIES.includes(e)) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isReportFile(file: string): boolean {
+  try {
+    return statSync(file).isFile() && isReportOfThisTool(JSON.parse(readFileSync(file, 'utf8')));
+  } catch {
+    return false;
+  }
+}
+
+/** An earlier release's last-run.json of a run that wrote no report (not-run, shard): its own fields and no others. */
+function legacyLastRun(dir: string): boolean {
+  try {
+    const l = JSON.parse(readFileSync(join(dir, 'last-run.json'), 'utf8')) as Record<string, unknown>;
+    return typeof l.finishedAt === 'string' && ['report', 'not-run', 'shard'].includes(l.status as string) && Object.keys(l).every((k) => ['finishedAt', 'status', 'reason', 'gatePassed'].includes(k));
+  } catch {
+    return false;
+  }
+}
+
+function onlyBlobs(dir: string): boolean {
+  try {
+    return readdirSync(dir).every((f) => f.endsWith('.zip'));
+  } catch {
+    return false;
+  }
+}
