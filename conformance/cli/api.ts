@@ -22,7 +22,7 @@ import { judgeReportAgain } from './from-report';
 import type { Run } from '../run/model';
 import { endRun, resolveRun } from './resolve-run';
 import { stageBlobs } from './merge-input';
-import { tmpOf } from './scratch';
+import { tmpEnv } from './scratch';
 import { suiteRoot } from './suite-root';
 
 /**
@@ -98,7 +98,7 @@ export async function execute(run: Run, settings: Settings, opts: { stdio?: 'inh
     ? ['merge-reports', '--config', config, stageBlobs(run.mergeFrom!, scratchOf(run))]
     : ['test', '--config', config, ...run.targets.flatMap((t) => ['--project', t.mode]), ...run.options.playwrightArgs];
   // TMPDIR: the browsers' profiles in the run's working folder, so a run killed outright leaves them where the next start looks.
-  const env = { ...process.env, ...runEnv(file), TMPDIR: tmpOf(scratchOf(run)), ...secretsEnv(settings.access.secrets), ...nodeTrustEnv(run), NEXT_TELEMETRY_DISABLED: '1' };
+  const env = { ...process.env, ...runEnv(file), ...tmpEnv(scratchOf(run)), ...secretsEnv(settings.access.secrets), ...nodeTrustEnv(run), NEXT_TELEMETRY_DISABLED: '1' };
   // Playwright in its own process group under guard.cjs: it goes when this process goes, however.
   const pw = spawnGuarded(process.execPath, [bin, ...pwArgs], { cwd: root, env, stdio: opts.stdio ?? 'inherit' });
   let stoppedBy: StopSignal | undefined;

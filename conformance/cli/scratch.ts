@@ -15,7 +15,9 @@ import type { Run } from '../run/model';
 const PREFIX = 'spec-conformance-run-';
 
 let ownsProcess = false;
-let tmpBefore: string | undefined;
+let envBefore: Record<string, string | undefined> | undefined;
+/** The machine's temporary folder, as it was before any run pointed TMPDIR elsewhere. */
+const MACHINE_TMP = tmpdir();
 
 /**
  * The command's process is the run's own: its browsers (discovery's) keep their temporary profiles
@@ -30,36 +32,44 @@ export function makeScratch(): string {
   const given = process.env.SPEC_CONFORMANCE_SCRATCH;
   if (given) return resolve(given);
   removeDeadScratches();
-  const dir = join(tmpdir(), `${PREFIX}${randomUUID()}`);
+  const dir = join(MACHINE_TMP, `${PREFIX}${randomUUID()}`);
   mkdirSync(join(dir, 'tmp'), { recursive: true });
   const owner: LockOwner = { pid: process.pid, host: hostname(), since: new Date().toISOString(), what: 'a spec-conformance run' };
   writeFileSync(join(dir, 'owner.json'), JSON.stringify(owner));
   if (ownsProcess) {
-    tmpBefore = process.env.TMPDIR;
-    process.env.TMPDIR = join(dir, 'tmp');
+    const env = tmpEnv(dir);
+    envBefore = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+    Object.assign(process.env, env);
   }
   return dir;
 }
 
-/** The temporary folder the run's processes are given (Playwright's browsers make their profiles there). */
-export function tmpOf(scratch: string): string {
+/**
+ * The environment of the run's processes: TMPDIR in the working folder (Playwright's browsers make
+ * their profiles there), and Playwright's compile cache kept where it was, shared between runs.
+ */
+export function tmpEnv(scratch: string): Record<string, string> {
   const dir = join(scratch, 'tmp');
   mkdirSync(dir, { recursive: true });
-  return dir;
+  const cache = process.env.PLAYWRIGHT_TRANSFORM_CACHE_DIR ?? join(MACHINE_TMP, `playwright-transform-cache-${process.geteuid?.() ?? ''}`);
+  return { TMPDIR: dir, PLAYWRIGHT_TRANSFORM_CACHE_DIR: cache };
 }
 
 /** Removes the run's working folder once the run is over, unless the caller named it (SPEC_CONFORMANCE_SCRATCH). */
 export function removeScratch(run: Pick<Run, 'scratch'> | undefined): void {
   if (!run?.scratch || process.env.SPEC_CONFORMANCE_SCRATCH) return;
-  if (ownsProcess && process.env.TMPDIR?.startsWith(run.scratch)) {
-    if (tmpBefore === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = tmpBefore;
+  if (ownsProcess && envBefore && process.env.TMPDIR?.startsWith(run.scratch)) {
+    for (const [k, v] of Object.entries(envBefore)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+    envBefore = undefined;
   }
   rmSync(run.scratch, { recursive: true, force: true });
 }
 
 /** Working folders whose owner process is gone (a run killed outright), removed; those of live runs and older releases' (no owner.json) are left. */
-export function removeDeadScratches(base = tmpdir()): string[] {
+export function removeDeadScratches(base = MACHINE_TMP): string[] {
   let names: string[] = [];
   try {
     names = readdirSync(base).filter((n) => n.startsWith(PREFIX));

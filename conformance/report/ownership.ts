@@ -18,12 +18,14 @@ const FOLDERS = ['evidence', 'profiles', 'previous', 'blob-report'];
 interface Marker {
   tool: 'spec-conformance-harness';
   entries: string[];
+  /** Every file inside the folders among the entries, relative to the marked folder: a file added there later is not the tool's. */
+  files: string[];
 }
 
 /** The entries of `dir` that are the tool's: the marker's, else (a folder of an earlier release) those a report of this tool's folder holds. */
 export function ownedEntries(dir: string): Set<string> {
   const marked = readMarker(dir);
-  if (marked) return new Set(marked);
+  if (marked) return new Set(marked.entries);
   if (!isReportFile(join(dir, 'conformance.json'))) return new Set(legacyLastRun(dir) ? ['last-run.json', ...(onlyBlobs(join(dir, 'blob-report')) ? ['blob-report'] : [])] : []);
   return new Set(TOOL_ENTRIES.filter((e) => e !== 'previous' || isToolFolder(join(dir, e))));
 }
@@ -33,10 +35,40 @@ export function isToolFolder(dir: string): boolean {
   return !!readMarker(dir) || isReportFile(join(dir, 'conformance.json'));
 }
 
-/** The names among `names` present in `out` that the tool did not write there: it must not touch them. */
+/**
+ * What the tool would move or delete among `names` in `out` that it did not write there: a name it
+ * does not own, a file added since to a folder it owns, anything in previous/ its marker does not list.
+ */
 export function foreignEntries(out: string, names: readonly string[] = TOOL_ENTRIES): string[] {
   const owned = ownedEntries(out);
-  return names.filter((n) => existsSync(join(out, n)) && !(owned.has(n) && (n !== 'previous' || isToolFolder(join(out, n)))));
+  const listed = readMarker(out)?.files;
+  return names.filter((n) => existsSync(join(out, n))).flatMap((n) => {
+    if (!owned.has(n)) return [n];
+    if (n === 'previous') return isToolFolder(join(out, n)) ? unlisted(join(out, n)).map((f) => `previous/${f}`) : [n];
+    return listed ? filesUnder(out, n).filter((f) => !listed.includes(f)) : [];
+  });
+}
+
+/** In a marked folder: every top-level entry and file its marker does not list (an earlier release's folder: none known). */
+function unlisted(dir: string): string[] {
+  const m = readMarker(dir);
+  if (!m) return [];
+  const tops = readdirSync(dir).filter((e) => e !== MARKER && !m.entries.includes(e));
+  return [...tops, ...m.entries.flatMap((e) => filesUnder(dir, e)).filter((f) => !m.files.includes(f))];
+}
+
+/** The files below `dir/entry`, relative to `dir` (none for a file). */
+function filesUnder(dir: string, entry: string): string[] {
+  try {
+    if (!statSync(join(dir, entry)).isDirectory()) return [];
+  } catch {
+    return [];
+  }
+  return readdirSync(join(dir, entry)).flatMap((e) => {
+    const rel = `${entry}/${e}`;
+    const sub = filesUnder(dir, rel);
+    return sub.length || statSync(join(dir, rel)).isDirectory() ? sub : [rel];
+  });
 }
 
 /** What a run of this kind writes into its report folder: the names that must be the tool's, or absent, before it starts. */
@@ -52,22 +84,29 @@ export function foreignSentence(out: string, foreign: string[]): string {
   return `--out ${out} holds ${list}, which no report of this tool wrote there (no ${MARKER} lists ${names.length > 1 ? 'them' : 'it'}): move ${names.length > 1 ? 'them' : 'it'} away, or give another --out.`;
 }
 
-/** Writes the marker of `dir`: exactly these entries are the tool's. */
-export function markFolder(dir: string, entries: Iterable<string>): void {
-  const marker: Marker = { tool: 'spec-conformance-harness', entries: [...new Set(entries)].sort() };
+/** Writes the marker of `dir`: exactly these entries, and the files now inside those that are folders, are the tool's. */
+export function markFolder(dir: string, entries: Iterable<string>, known?: { entries: string[]; files: string[] }): void {
+  const names = [...new Set(entries)].sort();
+  // What was already listed keeps its list: a file added since to one of its folders is not claimed.
+  const files = names.flatMap((e) => (known?.entries.includes(e) ? known.files.filter((f) => f.startsWith(`${e}/`) && existsSync(join(dir, f))) : filesUnder(dir, e)));
+  const marker: Marker = { tool: 'spec-conformance-harness', entries: names, files: files.sort() };
   writeFileSync(join(dir, MARKER), `${JSON.stringify(marker, null, 2)}\n`);
 }
 
-/** Adds entries to the marker of `dir` (kept: what it already listed that is still there). */
-export function claimEntries(dir: string, entries: Iterable<string>): void {
-  const kept = [...ownedEntries(dir)].filter((e) => existsSync(join(dir, e)));
-  markFolder(dir, [...kept, ...entries]);
+/** Adds entries (just written) to the marker of `dir`; what it owned before (`owned`) that is still there is kept as listed. */
+export function claimEntries(dir: string, entries: Iterable<string>, owned = ownedEntries(dir)): void {
+  const fresh = new Set(entries);
+  const kept = [...owned].filter((e) => !fresh.has(e) && existsSync(join(dir, e)));
+  const marker = readMarker(dir);
+  markFolder(dir, [...kept, ...fresh], marker && { entries: kept, files: marker.files });
 }
 
-function readMarker(dir: string): string[] | undefined {
+function readMarker(dir: string): Marker | undefined {
   try {
     const m = JSON.parse(readFileSync(join(dir, MARKER), 'utf8')) as Partial<Marker>;
-    return m.tool === 'spec-conformance-harness' && Array.isArray(m.entries) ? m.entries.filter((e): e is string => typeof e === 'string' && TOOL_ENTRIES.includes(e)) : undefined;
+    if (m.tool !== 'spec-conformance-harness' || !Array.isArray(m.entries) || !Array.isArray(m.files)) return undefined;
+    const strings = (a: unknown) => (Array.isArray(a) ? a.filter((e): e is string => typeof e === 'string') : []);
+    return { tool: m.tool, entries: strings(m.entries).filter((e) => TOOL_ENTRIES.includes(e)), files: strings(m.files) };
   } catch {
     return undefined;
   }

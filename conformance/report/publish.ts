@@ -22,6 +22,7 @@ export class ForeignEntries extends Error {}
 export function publish(staging: string, out: string): boolean {
   const foreign = foreignEntries(out, [...REPORT_ENTRIES, 'previous']);
   if (foreign.length) throw new ForeignEntries(`${foreignSentence(shownPath(out), foreign)} The new report is kept in ${shownPath(staging)}.`);
+  // Before the new report is in place: its own conformance.json must not make the folder look the tool's.
   const before = ownedEntries(out);
   const previous = join(out, 'previous');
   const current = REPORT_ENTRIES.filter((e) => existsSync(join(out, e)));
@@ -34,7 +35,7 @@ export function publish(staging: string, out: string): boolean {
   const staged = readdirSync(staging);
   for (const e of staged) renameSync(join(staging, e), join(out, e));
   rmSync(staging, { recursive: true, force: true });
-  markFolder(out, [...[...before].filter((e) => existsSync(join(out, e))), ...staged, ...(current.length ? ['previous'] : [])]);
+  claimEntries(out, [...staged, ...(current.length ? ['previous'] : [])], before);
   return current.length > 0;
 }
 

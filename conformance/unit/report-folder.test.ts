@@ -67,6 +67,21 @@ describe('the report folder is the tool\'s, provably', () => {
     expect(read(path.join(out, 'previous', 'mine.txt'))).toBe('mine');
   });
 
+  it('lists the files of the folders it wrote: one added since, to profiles/ or to previous/, is not the tool\'s', async () => {
+    const cwd = tmp();
+    const out = path.join(cwd, 'reports');
+    publish(staged(out, 'one'), out);
+    publish(staged(out, 'two'), out);
+    write(path.join(out, 'evidence', 'team.json'), 'the team\'s');
+    write(path.join(out, 'previous', 'evidence', 'notes.md'), 'notes');
+    await expect(start(out, cwd)).rejects.toThrow(/^--out reports holds evidence\/team\.json and previous\/evidence\/notes\.md, which no report of this tool wrote there/);
+    expect(() => publish(staged(out), out)).toThrow(ForeignEntries);
+    fs.rmSync(path.join(out, 'evidence', 'team.json'));
+    fs.rmSync(path.join(out, 'previous', 'evidence', 'notes.md'));
+    expect(publish(staged(out, 'three'), out)).toBe(true);
+    expect(read(path.join(out, 'previous', 'conformance.json'))).toBe('two');
+  });
+
   it('leaves the new report where it was staged when a file of someone else\'s came during the run', () => {
     const out = tmp();
     const s = staged(out);
