@@ -19,7 +19,11 @@ export function reportProblem(data: unknown): string | undefined {
   if (!r || typeof r !== 'object' || r.schema !== 'spec-conformance-report') return 'it is not a conformance report of this tool';
   if (!isReportOfThisTool(data)) return `it has report schema ${String(r.schemaVersion ?? '(none)')}, which this version (${REPORT_SCHEMA_VERSION}) cannot read`;
   validator ??= new Ajv({ allErrors: true, strict: false, verbose: true }).compile(JSON.parse(readFileSync(REPORT_SCHEMA_FILE, 'utf8')));
-  if (validator(data)) return undefined;
+  // Schema 1.7 and older have no gate.findings (report/regate.ts judges those by their reasons): the rest is held to the schema.
+  const minor = Number(String(r.schemaVersion).split('.')[1]);
+  const gate = r.gate as Partial<Report['gate']> | undefined;
+  const checked = minor < 8 && gate && typeof gate === 'object' && gate.findings === undefined ? { ...r, gate: { ...gate, findings: [] } } : data;
+  if (validator(checked)) return undefined;
   return describe((validator.errors ?? [])[0]);
 }
 

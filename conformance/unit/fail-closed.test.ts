@@ -44,6 +44,12 @@ describe('every report read back is held to its schema: never a pass on what can
     await expect(judge(projectWith((r) => { r.schemaVersion = '0.9.0'; }))).rejects.toThrow(/it has report schema 0\.9\.0, which this version \(\d+\.\d+\.\d+\) cannot read/);
   });
 
+  it('judges a report of schema 1.7, which has no gate.findings yet, and holds the rest of it to the schema', async () => {
+    const older = projectWith((r) => { r.schemaVersion = '1.7.0'; delete (r.gate as Record<string, unknown>).findings; });
+    endRun((await judge(older)).run);
+    await expect(judge(projectWith((r) => { r.schemaVersion = '1.7.0'; delete (r.gate as Record<string, unknown>).findings; r.clauses[0].results.static.verdict = 'skipped'; }))).rejects.toThrow(/"skipped", not one of/);
+  });
+
   it('run(config) rejects the same report with a UsageError, not a report whose gate passes', async () => {
     const cwd = projectWith((r) => { r.clauses[0].results.static.verdict = '<img src=x onerror=alert(1)>'; });
     await expect(run({ targets: [{ url: 'http://127.0.0.1:9', mode: 'static' }] }, { cwd, args: ['--from-report'], log: () => undefined })).rejects.toThrow(UsageError);
