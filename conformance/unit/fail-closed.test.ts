@@ -61,7 +61,14 @@ describe('every report read back is held to its schema: never a pass on what can
   });
 });
 
-/** A zip of these entries (stored, as the zip format allows), optionally cut short. */
+/** A zip record: `size` bytes, each field [offset, value, width 2 or 4], little-endian as the format says. */
+function record(size: number, fields: [number, number, 2 | 4][]): Buffer {
+  const b = Buffer.alloc(size);
+  for (const [at, value, width] of fields) (width === 2 ? b.writeUInt16LE(value, at) : b.writeUInt32LE(value, at));
+  return b;
+}
+
+/** A zip of these entries, stored (no compression, as the format allows). */
 function zip(entries: Record<string, string>): Buffer {
   const locals: Buffer[] = [];
   const central: Buffer[] = [];
@@ -70,31 +77,13 @@ function zip(entries: Record<string, string>): Buffer {
     const data = Buffer.from(text);
     const n = Buffer.from(name);
     const crc = zlib.crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(n.length, 26);
-    const dir = Buffer.alloc(46);
-    dir.writeUInt32LE(0x02014b50, 0);
-    dir.writeUInt32LE(crc, 16);
-    dir.writeUInt32LE(data.length, 20);
-    dir.writeUInt32LE(data.length, 24);
-    dir.writeUInt16LE(n.length, 28);
-    dir.writeUInt32LE(offset, 42);
-    locals.push(local, n, data);
-    central.push(dir, n);
+    locals.push(record(30, [[0, 0x04034b50, 4], [14, crc, 4], [18, data.length, 4], [22, data.length, 4], [26, n.length, 2]]), n, data);
+    central.push(record(46, [[0, 0x02014b50, 4], [16, crc, 4], [20, data.length, 4], [24, data.length, 4], [28, n.length, 2], [42, offset, 4]]), n);
     offset += 30 + n.length + data.length;
   }
   const cd = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(entries).length, 8);
-  end.writeUInt16LE(Object.keys(entries).length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, end]);
+  const count = Object.keys(entries).length;
+  return Buffer.concat([...locals, cd, record(22, [[0, 0x06054b50, 4], [8, count, 2], [10, count, 2], [12, cd.length, 4], [16, offset, 4]])]);
 }
 const events = '{"method":"onBlobReportMetadata","params":{"version":2}}\n{"method":"onBegin","params":{}}\n';
 
