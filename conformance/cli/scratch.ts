@@ -80,8 +80,12 @@ export function removeDeadScratches(base = MACHINE_TMP): string[] {
   for (const n of names) {
     const dir = join(base, n);
     if (!readOwner(dir) || !staleReason(dir)) continue;
-    rmSync(dir, { recursive: true, force: true });
-    removed.push(dir);
+    try {
+      rmSync(dir, { recursive: true, force: true });
+      removed.push(dir);
+    } catch {
+      // Another user's, say: not this run's to remove, and no reason to stop it.
+    }
   }
   return removed;
 }
