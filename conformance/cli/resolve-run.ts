@@ -8,7 +8,7 @@ import { lookupChromium, wantsWindow } from '../setup/browser';
 import { loadProfile } from '../run/profile';
 import { preflight, renderPreflight } from '../preflight/preflight';
 import { probeTarget, type ProbeResult } from '../setup/probe';
-import { UsageError, type RunArgs } from '../run/args';
+import { passedValue, UsageError, type RunArgs } from '../run/args';
 import { defaultRun, scratchOf } from '../run/channel';
 import { MODES } from '../../spec/clauses';
 import type { ProfileRef, Run, RunTarget, TargetFacts } from '../run/model';
@@ -65,8 +65,10 @@ async function resolveIn(scratch: string, args: RunArgs, log: (line: string) => 
   }
   if (args.merge === undefined && !args.fromReport && !settings.targets.length) throw new UsageError(NOTHING_TO_JUDGE);
   // Every file the run writes when it ends, checked now: a bad one is refused before the run, not after it.
-  if (settings.summary) ensureWritableFile(settings.summary, '--summary', shownPath(settings.summary, cwd));
+  if (settings.summary) ensureWritableFile(settings.summary, args.summary !== undefined ? '--summary' : `The config's "summary"`, shownPath(settings.summary, cwd));
   else if (args.summary === '') log('Summary: none written, as --summary names no file (GITHUB_STEP_SUMMARY is set inside GitHub Actions only).');
+  const output = passedValue(args.playwrightArgs, '--output');
+  if (output !== undefined) ensureWritableDir(resolve(cwd, output), '--output');
   if (args.writeProfile) ensureWritableFile(resolve(cwd, args.writeProfile), '--write-profile', args.writeProfile);
   if (settings.updateExpectations) ensureWritableFile(settings.baselineFile, '--update-expectations writes', shownPath(settings.baselineFile, cwd));
   // --from-report: the report must be there before anything is written (a missing folder is not made).

@@ -218,6 +218,12 @@ export function parseRunArgs(argv: string[]): RunArgs {
   return out;
 }
 
+/** The value of a Playwright flag handed on as written (`--flag v` or `--flag=v`), if given. */
+export function passedValue(args: readonly string[], flag: string): string | undefined {
+  const at = args.findIndex((a) => a === flag || a.startsWith(`${flag}=`));
+  return at < 0 ? undefined : args[at].includes('=') ? args[at].slice(flag.length + 1) : args[at + 1];
+}
+
 function describeParseError(e: Error & { code?: string }): string {
   const name = /'(-[^']+)'/.exec(e.message)?.[1];
   switch (e.code) {

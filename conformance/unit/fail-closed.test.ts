@@ -137,6 +137,8 @@ describe('every file argument is checked before the run starts', () => {
     fs.mkdirSync(path.join(cwd, 'a-folder'));
     await expect(judge(cwd, ['--from-report', '--summary', 'a-folder'])).rejects.toThrow(/^--summary a-folder is a folder, not a file/);
     await expect(resolveRun(parseRunArgs(['--target', 'http://127.0.0.1:9', '--mode', 'static', '--write-profile', 'a-folder']), () => undefined, cwd)).rejects.toThrow(/^--write-profile a-folder is a folder, not a file/);
+    fs.writeFileSync(path.join(cwd, 'a-file'), '');
+    await expect(resolveRun(parseRunArgs(['--target', 'http://127.0.0.1:9', '--mode', 'static', '--output=a-file']), () => undefined, cwd)).rejects.toThrow(/^--output .*a-file is a file, not a folder/);
     // Nothing was started: the report folder is free for the next run.
     const next = await judge(cwd);
     endRun(next.run);
