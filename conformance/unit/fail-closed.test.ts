@@ -5,11 +5,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { tempDirs } from '../../launcher/temp-dirs';
 import { run } from '../api';
 import { settleAccess } from '../config/access';
+import { checkTraceArgs } from '../cli/access-step';
 import { blobProblem, checkMergeDir, stageBlobs } from '../cli/merge-input';
 import { endRun, resolveRun } from '../cli/resolve-run';
 import { reportProblem } from '../report/validate';
 import { writeReport } from '../report/write';
-import { parseRunArgs, UsageError } from '../run/args';
+import { parseRunArgs, passedValue, UsageError } from '../run/args';
 import { ensureWritableFile } from '../run/out-dir';
 import { report, tests } from './report-fixture';
 
@@ -142,6 +143,18 @@ describe('every file argument is checked before the run starts', () => {
     // Nothing was started: the report folder is free for the next run.
     const next = await judge(cwd);
     endRun(next.run);
+  });
+});
+
+describe('Playwright\'s flags handed on are read in both spellings', () => {
+  it('finds --flag v and --flag=v; a run that sends headers refuses a trace either way', () => {
+    expect(passedValue(['--grep', 'x', '--output', 'out'], '--output')).toBe('out');
+    expect(passedValue(['--output=out2'], '--output')).toBe('out2');
+    expect(passedValue(['--outputs=no'], '--output')).toBeUndefined();
+    const settled = settleAccess({}, undefined, { SPEC_CONFORMANCE_HEADERS: 'x-bypass: s' });
+    expect(() => checkTraceArgs(['--trace=on'], settled)).toThrow(/^--trace on would record/);
+    expect(() => checkTraceArgs(['--trace', 'retain-on-failure'], settled)).toThrow(/^--trace retain-on-failure would record/);
+    expect(() => checkTraceArgs(['--trace', 'off'], settled)).not.toThrow();
   });
 });
 
