@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isReportOfThisTool } from './validate';
 
@@ -41,11 +41,12 @@ export function isToolFolder(dir: string): boolean {
  */
 export function foreignEntries(out: string, names: readonly string[] = TOOL_ENTRIES): string[] {
   const owned = ownedEntries(out);
-  const listed = readMarker(out)?.files;
+  const files = readMarker(out)?.files;
+  const listed = files && new Set(files);
   return names.filter((n) => existsSync(join(out, n))).flatMap((n) => {
     if (!owned.has(n)) return [n];
     if (n === 'previous') return isToolFolder(join(out, n)) ? unlisted(join(out, n)).map((f) => `previous/${f}`) : [n];
-    return listed ? filesUnder(out, n).filter((f) => !listed.includes(f)) : [];
+    return listed ? filesUnder(out, n).filter((f) => !listed.has(f)) : [];
   });
 }
 
@@ -54,20 +55,20 @@ function unlisted(dir: string): string[] {
   const m = readMarker(dir);
   if (!m) return [];
   const tops = readdirSync(dir).filter((e) => e !== MARKER && !m.entries.includes(e));
-  return [...tops, ...m.entries.flatMap((e) => filesUnder(dir, e)).filter((f) => !m.files.includes(f))];
+  const listed = new Set(m.files);
+  return [...tops, ...m.entries.flatMap((e) => filesUnder(dir, e)).filter((f) => !listed.has(f))];
 }
 
-/** The files below `dir/entry`, relative to `dir` (none for a file). */
+/** The files below `dir/entry`, relative to `dir` (none for a file); a link is a file, never followed. */
 function filesUnder(dir: string, entry: string): string[] {
   try {
-    if (!statSync(join(dir, entry)).isDirectory()) return [];
+    if (!lstatSync(join(dir, entry)).isDirectory()) return [];
   } catch {
     return [];
   }
   return readdirSync(join(dir, entry)).flatMap((e) => {
     const rel = `${entry}/${e}`;
-    const sub = filesUnder(dir, rel);
-    return sub.length || statSync(join(dir, rel)).isDirectory() ? sub : [rel];
+    return lstatSync(join(dir, rel)).isDirectory() ? filesUnder(dir, rel) : [rel];
   });
 }
 
@@ -80,7 +81,9 @@ export function entriesWritten(kind: 'test' | 'merge' | 'report', shard: boolean
 /** The one sentence that refuses a report folder holding files of someone else's under the tool's names. */
 export function foreignSentence(out: string, foreign: string[]): string {
   const names = foreign.map((f) => (FOLDERS.includes(f) ? `${f}/` : f));
-  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+  // A long list is cut: the first few name the problem, the count says how big it is.
+  const shown = names.length > 5 ? [...names.slice(0, 4), `${names.length - 4} more`] : names;
+  const list = shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}` : shown[0];
   return `--out ${out} holds ${list}, which no report of this tool wrote there (no ${MARKER} lists ${names.length > 1 ? 'them' : 'it'}): move ${names.length > 1 ? 'them' : 'it'} away, or give another --out.`;
 }
 

@@ -6,7 +6,7 @@ import { tempDirs } from '../../launcher/temp-dirs';
 import { endRun, resolveRun } from '../cli/resolve-run';
 import { lockOut, OUT_LOCK, unlockOut } from '../cli/out-lock';
 import { makeScratch, removeDeadScratches } from '../cli/scratch';
-import { isToolFolder, MARKER, ownedEntries } from '../report/ownership';
+import { foreignSentence, isToolFolder, MARKER, ownedEntries } from '../report/ownership';
 import { ForeignEntries, publish, stagingDir, writeLastRun } from '../report/publish';
 import { writeReport } from '../report/write';
 import { parseRunArgs, UsageError } from '../run/args';
@@ -113,6 +113,10 @@ describe('the report folder is the tool\'s, provably', () => {
     write(path.join(theirs, 'last-run.json'), 'their log');
     writeLastRun(theirs, { status: 'not-run', reason: 'x' });
     expect(read(path.join(theirs, 'last-run.json'))).toBe('their log');
+  });
+
+  it('names at most five of what is in the way, with the count of the rest', () => {
+    expect(foreignSentence('reports', ['evidence', 'a', 'b', 'c', 'd', 'e', 'f'])).toMatch(/^--out reports holds evidence\/, a, b, c and 3 more, which no report/);
   });
 
   it('refuses --out \'\' (it would be the working folder itself)', () => {
