@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { tempDirs } from '../../launcher/temp-dirs';
 import { endRun, resolveRun } from '../cli/resolve-run';
 import { lockOut, OUT_LOCK, unlockOut } from '../cli/out-lock';
-import { makeScratch, removeDeadScratches } from '../cli/scratch';
+import { makeScratch, removeDeadScratches, tmpEnv } from '../cli/scratch';
 import { foreignSentence, isToolFolder, MARKER, ownedEntries } from '../report/ownership';
 import { ForeignEntries, publish, stagingDir, writeLastRun } from '../report/publish';
 import { writeReport } from '../report/write';
@@ -185,6 +185,10 @@ describe('what a killed run left is cleaned at the next start', () => {
     try {
       expect(JSON.parse(read(path.join(dir, 'owner.json')))).toMatchObject({ pid: process.pid, host: os.hostname() });
       expect(fs.statSync(path.join(dir, 'tmp')).isDirectory()).toBe(true);
+      // What Playwright's processes are given: their temporary folder inside, the compile cache shared outside.
+      const env = tmpEnv(dir);
+      expect(env.TMPDIR).toBe(path.join(dir, 'tmp'));
+      expect(env.PLAYWRIGHT_TRANSFORM_CACHE_DIR.startsWith(dir)).toBe(false);
     } finally {
       endRun({ scratch: dir });
     }
