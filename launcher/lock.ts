@@ -63,6 +63,27 @@ export function staleReason(lockDir: string, now = Date.now()): string | undefin
   return age > 10_000 ? `it names no owner and is ${Math.round(age / 1000)} s old` : undefined;
 }
 
+/** One attempt at the lock: taken (having broken a stale one, with its reason), or held by `owner`. */
+export type LockAttempt = { taken: true; broke?: string } | { taken: false; owner?: LockOwner };
+
+export function tryLock(lock: string, what: string): LockAttempt {
+  let broke: string | undefined;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      const owner: LockOwner = { pid: process.pid, host: os.hostname(), since: new Date().toISOString(), what };
+      fs.writeFileSync(path.join(lock, 'owner.json'), JSON.stringify(owner));
+      return { taken: true, ...(broke ? { broke } : {}) };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const stale = staleReason(lock);
+      if (!stale || broke) return { taken: false, owner: readOwner(lock) };
+      broke = stale;
+      fs.rmSync(lock, { recursive: true, force: true });
+    }
+  }
+}
+
 export async function withLock<T>(fn: () => Promise<T>, opts: LockOptions): Promise<T> {
   const lock = opts.lockDir;
   const log = opts.log ?? ((line: string) => process.stdout.write(`${line}\n`));
@@ -80,22 +101,12 @@ export async function withLock<T>(fn: () => Promise<T>, opts: LockOptions): Prom
     if (opts.busy?.()) {
       say('Waiting for another `next build` on this machine to finish…');
     } else {
-      try {
-        fs.mkdirSync(lock);
-        const owner: LockOwner = { pid: process.pid, host: os.hostname(), since: new Date().toISOString(), what: opts.what ?? `process ${process.pid}` };
-        fs.writeFileSync(path.join(lock, 'owner.json'), JSON.stringify(owner));
+      const got = tryLock(lock, opts.what ?? `process ${process.pid}`);
+      if (got.taken) {
+        if (got.broke) log(`Breaking the build lock ${lock}: ${got.broke}.`);
         break;
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-        const stale = staleReason(lock);
-        if (stale) {
-          log(`Breaking the build lock ${lock}: ${stale}.`);
-          fs.rmSync(lock, { recursive: true, force: true });
-          continue;
-        }
-        const owner = readOwner(lock);
-        say(`Waiting for the build lock ${lock}${owner ? `, held by process ${owner.pid} (${owner.what}, since ${owner.since})` : ''}…`);
       }
+      say(`Waiting for the build lock ${lock}${got.owner ? `, held by process ${got.owner.pid} (${got.owner.what}, since ${got.owner.since})` : ''}…`);
     }
     if (Date.now() > deadline) throw new Error(`Gave up after ${Math.round(opts.timeoutMs / 1000)} s waiting for the build lock ${lock}${readOwner(lock) ? ` held by process ${readOwner(lock)!.pid}` : ''}; if no build is running, remove that folder.`);
     await sleep(500);

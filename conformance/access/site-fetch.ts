@@ -49,7 +49,8 @@ export async function siteFetch(input: string | URL, init: SiteRequest = {}): Pr
   for (let hops = 0; ; hops++) {
     const res = await once(url, method, body, init, access);
     const location = res.headers.get('location');
-    if (init.redirect === 'manual' || !location || ![301, 302, 303, 307, 308].includes(res.status)) return res;
+    // As fetch does: the answer says which address it came from, the last of the redirects.
+    if (init.redirect === 'manual' || !location || ![301, 302, 303, 307, 308].includes(res.status)) return Object.defineProperty(res, 'url', { value: url.href });
     await res.body?.cancel();
     if (hops >= 20) throw Object.assign(new TypeError('fetch failed'), { cause: new Error('redirect count exceeded') });
     url = new URL(location, url);

@@ -3,7 +3,7 @@ import { pemCertificates, type SettledAccess } from '../config/access';
 import { currentAccess, spkiHash, useAccess } from '../access/access';
 import { acceptedKeys, closeSiteConnections } from '../access/site-fetch';
 import type { AccessFacts } from '../run/access';
-import { UsageError } from '../run/args';
+import { passedValue, UsageError } from '../run/args';
 
 /**
  * The run's access in the CLI's own process (issue 35): set before the first request to a target
@@ -38,10 +38,8 @@ export function refreshPins(): void {
  */
 export function checkTraceArgs(playwrightArgs: readonly string[], settled: SettledAccess): void {
   if (!settled.facts.credentials && !settled.facts.headers) return;
-  const at = playwrightArgs.findIndex((a) => a === '--trace' || a.startsWith('--trace='));
-  if (at < 0) return;
-  const mode = playwrightArgs[at].includes('=') ? playwrightArgs[at].split('=')[1] : playwrightArgs[at + 1];
-  if (mode === 'off') return;
+  const mode = passedValue(playwrightArgs, '--trace');
+  if (mode === undefined || mode === 'off') return;
   throw new UsageError(`--trace ${mode} would record the credentials and headers this run sends (a trace keeps every request's headers): leave --trace out, as a run that sends them records no trace.`);
 }
 

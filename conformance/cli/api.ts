@@ -9,6 +9,7 @@ import { findConfigFile, validateConfig, type LoadedConfig } from '../config/loa
 import type { SpecConformanceConfig } from '../config/model';
 import type { Report } from '../report/model';
 import type { LastRun } from '../report/publish';
+import { readReport } from '../report/validate';
 import { secretsEnv } from '../run/access';
 import { parseRunArgs, UsageError } from '../run/args';
 import { runEnv, scratchOf, writeRunFile } from '../run/channel';
@@ -20,7 +21,9 @@ import { shownPath } from '../../launcher/format';
 import { updateExpectations } from './update-expectations';
 import { judgeReportAgain } from './from-report';
 import type { Run } from '../run/model';
-import { removeScratch, resolveRun } from './resolve-run';
+import { endRun, resolveRun } from './resolve-run';
+import { stageBlobs } from './merge-input';
+import { tmpEnv } from './scratch';
 import { suiteRoot } from './suite-root';
 
 /**
@@ -53,10 +56,13 @@ export async function runConformance(config: SpecConformanceConfig, opts: RunOpt
     const done = await execute(run, settings, { stdio: opts.stdio, signal: opts.signal, log: opts.log });
     if (done.stoppedBy) throw new Error(`The run was stopped (${done.stoppedBy}); what finished is in ${run.out}.`);
     if (done.last?.status !== 'report') throw new UsageError(done.last?.reason ? `No conformance test ran: ${done.last.reason.replace(/\.$/, '')}.` : `The run wrote no report (Playwright exited ${done.playwrightCode}); its output says why.`);
-    return JSON.parse(readFileSync(join(run.out, 'conformance.json'), 'utf8')) as Report;
+    const file = join(run.out, 'conformance.json');
+    const read = readReport(file);
+    if ('problem' in read) throw new UsageError(`The report ${shownPath(file, cwd)} cannot be read back: ${read.problem}.`);
+    return read.report;
   } finally {
     // As the command does at its end: a script calling run() again and again leaves no folder behind.
-    removeScratch(run);
+    endRun(run);
   }
 }
 
@@ -89,9 +95,11 @@ export async function execute(run: Run, settings: Settings, opts: { stdio?: 'inh
   // The suite's own config (the repository's root config adds its reference site and site checks).
   const config = join(root, 'conformance', 'playwright.config.ts');
   const pwArgs = run.kind === 'merge'
-    ? ['merge-reports', '--config', config, run.mergeFrom!]
+    // Unpacked in the run's working folder: merge-reports writes into the folder it is given.
+    ? ['merge-reports', '--config', config, stageBlobs(run.mergeFrom!, scratchOf(run))]
     : ['test', '--config', config, ...run.targets.flatMap((t) => ['--project', t.mode]), ...run.options.playwrightArgs];
-  const env = { ...process.env, ...runEnv(file), ...secretsEnv(settings.access.secrets), ...nodeTrustEnv(run), NEXT_TELEMETRY_DISABLED: '1' };
+  // TMPDIR: the browsers' profiles in the run's working folder, so a run killed outright leaves them where the next start looks.
+  const env = { ...process.env, ...runEnv(file), ...tmpEnv(scratchOf(run)), ...secretsEnv(settings.access.secrets), ...nodeTrustEnv(run), NEXT_TELEMETRY_DISABLED: '1' };
   // Playwright in its own process group under guard.cjs: it goes when this process goes, however.
   const pw = spawnGuarded(process.execPath, [bin, ...pwArgs], { cwd: root, env, stdio: opts.stdio ?? 'inherit' });
   let stoppedBy: StopSignal | undefined;

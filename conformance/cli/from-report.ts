@@ -1,9 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { shownPath } from '../../launcher/format';
 import { loadPresets } from '../expectations/model';
-import { REPORT_SCHEMA_VERSION, type Report } from '../report/model';
+import type { Report } from '../report/model';
 import { regate } from '../report/regate';
+import { readReport } from '../report/validate';
+import { claimEntries, entriesWritten } from '../report/ownership';
 import { writeReport } from '../report/write';
 import { UsageError } from '../run/args';
 import type { Run } from '../run/model';
@@ -19,20 +21,10 @@ export function reportToJudge(out: string, cwd: string): Report {
   const file = join(out, 'conformance.json');
   const shown = shownPath(file, cwd);
   if (!existsSync(file)) throw new UsageError(`--from-report: there is no report at ${shown} to judge again: run npx spec-conformance first, or give --out <the folder of the report>.`);
-  let report: Partial<Report>;
-  try {
-    report = JSON.parse(readFileSync(file, 'utf8')) as Partial<Report>;
-  } catch (e) {
-    throw new UsageError(`--from-report: ${shown} cannot be read as a report (${(e as Error).message.split('\n')[0]}): run npx spec-conformance again to write a new one.`);
-  }
-  if (report.schema !== 'spec-conformance-report' || !Array.isArray(report.clauses) || !report.gate) {
-    throw new UsageError(`--from-report: ${shown} is not a conformance report of this tool: give --out <the folder of the report>.`);
-  }
-  const major = (v: string | undefined) => v?.split('.')[0];
-  if (major(report.schemaVersion) !== major(REPORT_SCHEMA_VERSION)) {
-    throw new UsageError(`--from-report: ${shown} has report schema ${report.schemaVersion ?? '(none)'}, which this version (${REPORT_SCHEMA_VERSION}) cannot judge again: run npx spec-conformance again to write a new one.`);
-  }
-  return report as Report;
+  const read = readReport(file);
+  // Fail closed: a report that does not hold to its schema is never judged (an unknown verdict is no pass).
+  if ('problem' in read) throw new UsageError(`--from-report: ${shown} cannot be judged again: ${read.problem}; run npx spec-conformance again to write a new one.`);
+  return read.report;
 }
 
 /** What the run judges again, in one line: the report's targets and when it was written. */
@@ -46,5 +38,6 @@ export function judgeReportAgain(run: Run): boolean {
   const report = reportToJudge(run.out, run.cwd ?? process.cwd());
   const judged = regate(report, run.expectations ?? [], [...loadPresets().values()], run.gateLevels, run.expectationSources ?? []);
   writeReport(judged, run.out);
+  claimEntries(run.out, entriesWritten('report', false).filter((e) => existsSync(join(run.out, e))));
   return judged.gate.passed;
 }

@@ -5,7 +5,8 @@ import { onStopSignal } from '../../launcher/signals';
 import { parseRunArgs, UsageError } from '../run/args';
 import type { Run } from '../run/model';
 import { execute } from './api';
-import { removeScratch, resolveRun } from './resolve-run';
+import { endRun, resolveRun } from './resolve-run';
+import { ownTheProcess } from './scratch';
 import { versionLine } from './suite-root';
 import { usage } from './usage';
 
@@ -13,6 +14,8 @@ import { usage } from './usage';
 export async function main(argv: string[]): Promise<number> {
   // A signal before Playwright starts ends the command at once (nothing is running yet that needs a gentle stop).
   onStopSignal();
+  // The command's process is the run's: its own browsers keep their temporary files in the run's folder too.
+  ownTheProcess();
   let run: Run | undefined;
   try {
     const args = parseRunArgs(argv);
@@ -35,6 +38,6 @@ export async function main(argv: string[]): Promise<number> {
     console.error(e.message);
     return e.exitCode;
   } finally {
-    removeScratch(run);
+    endRun(run);
   }
 }

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { configFor, settle, type Settings, type TargetSetting } from '../config/apply';
 import type { LoadedConfig } from '../config/load';
@@ -10,17 +8,21 @@ import { lookupChromium, wantsWindow } from '../setup/browser';
 import { loadProfile } from '../run/profile';
 import { preflight, renderPreflight, setAsideOf } from '../preflight/preflight';
 import { probeTarget, type ProbeResult } from '../setup/probe';
-import { UsageError, type RunArgs } from '../run/args';
+import { passedValue, UsageError, type RunArgs } from '../run/args';
 import { defaultRun, scratchOf } from '../run/channel';
 import { MODES } from '../../spec/clauses';
 import type { ProfileRef, Run, RunTarget, TargetFacts } from '../run/model';
-import { describeErrno, ensureWritableDir } from '../run/out-dir';
+import { ensureWritableDir, ensureWritableFile } from '../run/out-dir';
 import { describeSlow, resolveSlow, useSlow } from '../run/slow';
 import { cappedWorkers } from '../run/workers';
 import { discoverProfile } from './discovery-step';
 import { describeReportToJudge, reportToJudge } from './from-report';
 import { readDiscovery } from '../discovery/store';
 import { looksLikePreset, resolveExpectations, withoutReplaced } from '../expectations/model';
+import { checkMergeDir } from './merge-input';
+import { lockOut, unlockOut } from './out-lock';
+import { makeScratch, removeScratch } from './scratch';
+import { entriesWritten, foreignEntries, foreignSentence } from '../report/ownership';
 import { checkTraceArgs, finishAccess, refreshPins, startAccess } from './access-step';
 import { describeAccess, shownAccess } from '../run/access';
 
@@ -36,25 +38,23 @@ export const NOTHING_TO_JUDGE = 'Nothing to judge: give --target <url> --mode st
 export async function resolveRun(args: RunArgs, log: (line: string) => void = (l) => process.stdout.write(`${l}\n`), cwd = process.cwd(), loaded?: LoadedConfig): Promise<{ run: Run; settings: Settings }> {
   // The run's working files outside the report folder, so the report holds only what it shows: the
   // command removes them afterwards (main.ts), and here when the run cannot start.
-  const given = process.env.SPEC_CONFORMANCE_SCRATCH;
-  const scratch = given ? resolve(given) : join(tmpdir(), `spec-conformance-run-${randomUUID()}`);
+  const scratch = makeScratch();
+  const held: { out?: string } = {};
   try {
-    return await resolveIn(scratch, args, log, cwd, loaded);
+    return await resolveIn(scratch, args, log, cwd, loaded, held);
   } catch (e) {
-    if (!given) rmSync(scratch, { recursive: true, force: true });
+    endRun({ scratch, out: held.out });
     throw e;
   }
 }
 
-/**
- * Removes the run's working folder once the run is over (the command's end, run()'s return): it is
- * the run's own unless the caller named one (SPEC_CONFORMANCE_SCRATCH), which is kept.
- */
-export function removeScratch(run: Pick<Run, 'scratch'> | undefined): void {
-  if (run?.scratch && !process.env.SPEC_CONFORMANCE_SCRATCH) rmSync(run.scratch, { recursive: true, force: true });
+/** Once the run is over (the command's end, run()'s return): its working folder removed (scratch.ts), its hold on --out let go. */
+export function endRun(run: Pick<Run, 'scratch'> & { out?: string } | undefined): void {
+  unlockOut(run?.out);
+  removeScratch(run);
 }
 
-async function resolveIn(scratch: string, args: RunArgs, log: (line: string) => void, cwd: string, loaded?: LoadedConfig): Promise<{ run: Run; settings: Settings }> {
+async function resolveIn(scratch: string, args: RunArgs, log: (line: string) => void, cwd: string, loaded: LoadedConfig | undefined, held: { out?: string }): Promise<{ run: Run; settings: Settings }> {
   const settings = settle(args, loaded ?? await configFor(args, cwd), cwd);
   if (settings.configFile) log(`Config: ${settings.configFile}`);
   checkTraceArgs(args.playwrightArgs, settings.access);
@@ -65,13 +65,20 @@ async function resolveIn(scratch: string, args: RunArgs, log: (line: string) => 
     log(`Expectations: ${sourcesOf(settings, cwd).map((src) => `${src.replace(/^(file|config): /, '')} (${count(src)})`).join(', ')}`);
   }
   if (args.merge === undefined && !args.fromReport && !settings.targets.length) throw new UsageError(NOTHING_TO_JUDGE);
-  if (settings.summary) checkWritableParent(settings.summary, '--summary');
+  // Every file the run writes when it ends, checked now: a bad one is refused before the run, not after it.
+  if (settings.summary) ensureWritableFile(settings.summary, args.summary !== undefined ? '--summary' : `The config's "summary"`, shownPath(settings.summary, cwd));
   else if (args.summary === '') log('Summary: none written, as --summary names no file (GITHUB_STEP_SUMMARY is set inside GitHub Actions only).');
+  const output = passedValue(args.playwrightArgs, '--output');
+  if (output !== undefined) ensureWritableDir(resolve(cwd, output), '--output');
+  if (args.writeProfile) ensureWritableFile(resolve(cwd, args.writeProfile), '--write-profile', args.writeProfile);
+  if (settings.updateExpectations) ensureWritableFile(settings.baselineFile, '--update-expectations writes', shownPath(settings.baselineFile, cwd));
   // --from-report: the report must be there before anything is written (a missing folder is not made).
   const judged = args.fromReport ? reportToJudge(resolve(settings.out ?? resolve(cwd, 'reports')), cwd) : undefined;
   const out = ensureWritableDir(settings.out ?? resolve(cwd, 'reports'));
   const workers = cappedWorkers(settings.workers);
   if (workers.note) log(workers.note);
+  holdOut(out, args, log, cwd);
+  held.out = out;
   const base = defaultRun({
     out,
     scratch,
@@ -92,7 +99,6 @@ async function resolveIn(scratch: string, args: RunArgs, log: (line: string) => 
   // The harness's patience, before anything waits: the probes below are bounded by it too.
   base.slow = await resolveSlow(settings.slow.flag, settings.slow.config);
   useSlow(base.slow);
-  if (base.discovery.writeProfile) checkWritableParent(base.discovery.writeProfile, '--write-profile');
 
   const browser = lookupChromium({ headed: wantsWindow(args.playwrightArgs) });
   if (!browser.ok) throw new UsageError(browser.message);
@@ -147,6 +153,13 @@ async function resolveTarget(s: TargetSetting, base: Run, settings: Settings, lo
 /** The inputs asked for, named as the report names their entries' sources (a preset with no entry still shows). */
 function sourcesOf(settings: Settings, cwd: string): string[] {
   return settings.expectations.flatMap((src) => src.inputs.map((i) => (Array.isArray(i) ? `config: ${src.from}` : looksLikePreset(i) && !existsSync(resolve(src.baseDir, i)) ? `preset ${i}` : `file: ${shownPath(resolve(src.baseDir, i), cwd)}`)));
+}
+
+/** The report folder, this run's alone (out-lock.ts), and nothing of someone else's under a name the run writes (report/ownership.ts). */
+function holdOut(out: string, args: RunArgs, log: (line: string) => void, cwd: string): void {
+  const foreign = foreignEntries(out, entriesWritten(args.fromReport ? 'report' : args.merge !== undefined ? 'merge' : 'test', !!args.shard));
+  if (foreign.length) throw new UsageError(foreignSentence(shownPath(out, cwd), foreign));
+  lockOut(out, log, cwd);
 }
 
 function flagOf(s: TargetSetting, settings: Settings): string {
@@ -211,24 +224,3 @@ async function checkOtherBuild(raw: string, target: string, targetProbe: ProbeRe
 function factsOf(p: ProbeResult): TargetFacts {
   return { isThisKind: p.isThisKind, kindReason: p.kindReason, framework: p.framework, buildId: p.buildId, deploymentId: p.deploymentId, status: p.status, assetPrefix: p.assetPrefix };
 }
-
-function checkMergeDir(dir: string): string {
-  const abs = resolve(dir);
-  let zips: string[];
-  try {
-    if (!statSync(abs).isDirectory()) throw new UsageError(`--merge ${dir} is a file: give the folder holding the shards' blob reports (report-*.zip).`);
-    zips = readdirSync(abs).filter((f) => f.endsWith('.zip'));
-  } catch (e) {
-    if (e instanceof UsageError) throw e;
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new UsageError(code === 'ENOENT' ? `--merge ${dir} does not exist: give the folder holding the shards' blob reports (report-*.zip).` : `--merge ${dir} cannot be read: ${describeErrno(code, e as Error)}.`);
-  }
-  if (!zips.length) throw new UsageError(`--merge ${dir} holds no blob report (report-*.zip): copy each shard's <out>/blob-report/*.zip there first.`);
-  return abs;
-}
-
-function checkWritableParent(file: string, flag: string): void {
-  const dir = dirname(file);
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`${flag} ${file}: the folder ${dir} does not exist.`);
-}
-

@@ -103,7 +103,10 @@ function checkName(name: string, where: string): string {
 }
 
 function checkValue(value: string, name: string, where: string): string {
-  if (/[\r\n\0]/.test(value)) throw new UsageError(`${where}: the value of ${name} holds a line break, which no header may hold.`);
+  if (/[\r\n]/.test(value)) throw new UsageError(`${where}: the value of ${name} holds a line break, which no header may hold.`);
+  // What HTTP lets a field value hold (Node's own check): else every request would fail, read as an unreachable target.
+  const bad = /[^\t\x20-\x7e\x80-\xff]/.exec(value)?.[0];
+  if (bad !== undefined) throw new UsageError(`${where}: the value of ${name} holds ${bad.charCodeAt(0) < 0x20 || bad === '\x7f' ? 'a control character' : 'a character beyond Latin-1'} (U+${bad.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}), which no header may hold: remove it.`);
   return value;
 }
 

@@ -14,7 +14,7 @@ import { sampleOf } from './coverage';
 import { writeReport } from './write';
 import type { Report } from './model';
 import { mutationOf } from './mutation';
-import { publish, stagingDir, writeLastRun } from './publish';
+import { ForeignEntries, publish, stagingDir, writeLastRun } from './publish';
 import { browserFromFacts, factsFromSuite, slowFromFacts, targetsFromFacts } from './run-info';
 import { ROOT } from '../../spec/root';
 import { runSync } from '../../launcher/run-sync';
@@ -122,7 +122,16 @@ export default class ConformanceReporter implements Reporter {
     report.gate = failRun(report.gate, missing);
     writeReport(report, staging);
     for (const f of factsByMode(facts).values()) writeJson(join(staging, 'profiles', `${f.mode}.json`), f.profile.content);
-    const replaced = publish(staging, out);
+    let replaced: boolean;
+    try {
+      replaced = publish(staging, out);
+    } catch (e) {
+      // Someone else's file where the report goes (it came during the run: the CLI checks before): it is left alone.
+      if (!(e instanceof ForeignEntries)) throw e;
+      writeLastRun(out, { status: 'not-run', reason: e.message });
+      say(`\n${e.message}\n`);
+      return { status: 'failed' };
+    }
     writeLastRun(out, { status: 'report', gatePassed: report.gate.passed });
 
     // Started by the command (npx spec-conformance): it prints the summary, with paths from where it was started.

@@ -98,6 +98,9 @@ const OPTIONS = {
   ...Object.fromEntries(PASS_THROUGH_BOOLEAN.map((n) => [n, { type: 'boolean' }])),
 } satisfies ParseArgsConfig['options'];
 
+const EMPTY_REFUSED: [string, string][] = [['out', 'the folder the report goes to (e.g. --out reports)'], ['config', 'the config file'], ['profile', 'the profile file'],
+  ['write-profile', 'the file to write the profile to'], ['ca', 'the PEM file of the CA'], ['merge', "the folder of the shards' blob reports"], ['target', 'the URL of the site'], ['other-build', 'the URL of the other build']];
+
 const PASS_THROUGH = new Set<string>([...PASS_THROUGH_VALUE, ...PASS_THROUGH_BOOLEAN]);
 
 /** Parses the CLI's arguments; throws UsageError with a one-sentence message on bad input. */
@@ -144,6 +147,9 @@ export function parseRunArgs(argv: string[]): RunArgs {
     playwrightArgs: [],
     filtered: false,
   };
+  // An empty path is no path: `--out ''` would be the working folder itself (--summary '' alone means none).
+  const empty = EMPTY_REFUSED.find(([name]) => str(name)?.trim() === '');
+  if (empty) throw new UsageError(`--${empty[0]} is empty: give ${empty[1]}.`);
   const mode = str('mode');
   if (mode !== undefined) {
     if (mode !== 'static' && mode !== 'server') throw new UsageError(`--mode must be static or server, not "${mode}".`);
@@ -210,6 +216,12 @@ export function parseRunArgs(argv: string[]): RunArgs {
     if (clash) throw new UsageError(`--from-report judges the report already written and runs no test, so ${clash} does not go with it: leave it out, or run without --from-report.`);
   }
   return out;
+}
+
+/** The value of a Playwright flag handed on as written (`--flag v` or `--flag=v`), if given. */
+export function passedValue(args: readonly string[], flag: string): string | undefined {
+  const at = args.findIndex((a) => a === flag || a.startsWith(`${flag}=`));
+  return at < 0 ? undefined : args[at].includes('=') ? args[at].slice(flag.length + 1) : args[at + 1];
 }
 
 function describeParseError(e: Error & { code?: string }): string {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { UsageError } from './args';
 
@@ -25,6 +25,34 @@ export function ensureWritableDir(dir: string, flag = '--out'): string {
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     throw new UsageError(`${flag} ${dir} is not a folder the report can be written to: ${describeErrno(code, e as Error)}; give a writable folder.`);
+  }
+  return abs;
+}
+
+/**
+ * Makes sure `file` is a file the run can write when it ends (--summary, --write-profile, the
+ * baseline): checked before anything runs, so a folder or a read-only place is refused up front
+ * rather than after the whole run. An absent file needs a writable folder to be made in.
+ */
+export function ensureWritableFile(file: string, flag: string, named = file): string {
+  const abs = resolve(file);
+  const shown = `${flag} ${named}`;
+  let exists = false;
+  try {
+    const isDir = statSync(abs).isDirectory();
+    exists = true;
+    if (isDir) throw new UsageError(`${shown} is a folder, not a file: give the path of a file.`);
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT') throw new UsageError(`${shown} cannot be used: ${describeErrno(code, e as Error)}.`);
+  }
+  const dir = dirname(abs);
+  if (!exists && !(existsSync(dir) && statSync(dir).isDirectory())) throw new UsageError(`${shown}: the folder ${dirname(named)} does not exist; create it or give another path.`);
+  try {
+    accessSync(exists ? abs : dir, constants.W_OK);
+  } catch (e) {
+    throw new UsageError(`${shown} cannot be written: ${describeErrno((e as NodeJS.ErrnoException).code, e as Error)}; give a writable path.`);
   }
   return abs;
 }

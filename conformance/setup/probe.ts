@@ -62,6 +62,14 @@ export async function probeTarget(url: string, opts: ProbeOptions = {}): Promise
     const error = cert ? untrustedMessage(url, cert, currentAccess()?.facts) : `Target ${url} is unreachable: ${why}. Check the address and that the server is running, then run again.`;
     return { ...base, ms: Date.now() - started, reachable: false, error, kindReason: 'not probed' };
   }
+  // A home page sent to another origin: every page the run visits would be that origin's, judged as this target's.
+  const landed = res.url ? new URL(res.url) : parsed;
+  if (landed.origin !== parsed.origin) {
+    clearTimeout(timer);
+    controller.abort();
+    const refusal = `Target ${url} redirects its home page to another origin, ${landed.href}: the run judges the pages of one origin, so give --target ${landed.origin} (or the address the site is meant to be judged at).`;
+    return { ...base, ms: Date.now() - started, reachable: true, status: res.status, refusal, kindReason: `it redirects to ${landed.origin}` };
+  }
   let html = '';
   try {
     html = await readLimited(res, maxBytes);

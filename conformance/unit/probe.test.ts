@@ -12,6 +12,10 @@ const server = setupServer(
   http.get('http://broken.test/', () => new HttpResponse('oops', { status: 500, headers: { 'content-type': 'text/html' } })),
   http.get('http://blog.test/', () => HttpResponse.html('<!doctype html><title>A blog</title><script src="/assets/app.js"></script>')),
   http.get('http://api.test/', () => HttpResponse.json({ ok: true })),
+  http.get('http://moved.test/', () => HttpResponse.redirect('http://elsewhere.test/start', 301)),
+  http.get('http://moved-here.test/', () => new HttpResponse(null, { status: 307, headers: { location: '/en' } })),
+  http.get('http://moved-here.test/en', () => HttpResponse.html(NEXT_LIKE)),
+  http.get('http://elsewhere.test/start', () => HttpResponse.html(NEXT_LIKE)),
   http.get('http://slow.test/', async () => { await delay('infinite'); return HttpResponse.text('never'); }),
 );
 
@@ -32,6 +36,14 @@ describe('target probe', () => {
   it('recognises this kind of site and reads its build identifiers', async () => {
     const p = await probeTarget('http://next.test/');
     expect(p).toMatchObject({ reachable: true, status: 200, isThisKind: true, deploymentId: 'ref-123', buildId: 'BUILD42', assetPrefix: '/_next/static/' });
+  });
+
+  it('names a redirect of the home page to another origin, and what to give instead; a redirect within the origin is followed', async () => {
+    const p = await probeTarget('http://moved.test/');
+    expect(p).toMatchObject({ reachable: true, status: 200, isThisKind: false });
+    expect(p.refusal).toBe('Target http://moved.test/ redirects its home page to another origin, http://elsewhere.test/start: the run judges the pages of one origin, so give --target http://elsewhere.test (or the address the site is meant to be judged at).');
+    expect(await probeTarget('http://moved-here.test/')).toMatchObject({ reachable: true, isThisKind: true, buildId: 'BUILD42' });
+    expect((await probeTarget('http://moved-here.test/')).refusal).toBeUndefined();
   });
 
   it('says a 5xx home page, a non-Next HTML site and a JSON API are not this kind, with the reason', async () => {

@@ -6,6 +6,7 @@ import { renderJUnit } from '../report/junit';
 import { failRun } from '../report/gate';
 import type { Report } from '../report/model';
 import { publish, stagingDir, writeLastRun } from '../report/publish';
+import { markFolder } from '../report/ownership';
 import { currentRun, defaultRun, readRunFile, RUN_ENV, useRunFile, writeRunFile } from '../run/channel';
 import { blobFileName, checkShards, shardReasons, type RunFacts } from '../run/facts';
 import { ensureWritableDir } from '../run/out-dir';
@@ -81,6 +82,8 @@ describe('a report is never lost', () => {
     fs.writeFileSync(path.join(out, 'conformance.json'), 'old');
     fs.mkdirSync(path.join(out, 'evidence'));
     fs.writeFileSync(path.join(out, 'evidence', 'a.txt'), 'old evidence');
+    // The earlier report's marker: what it wrote is the tool's to move (report/ownership.ts).
+    markFolder(out, ['conformance.json', 'evidence']);
     const staging = stagingDir(out);
     fs.writeFileSync(path.join(staging, 'conformance.json'), 'new');
     fs.mkdirSync(path.join(staging, 'evidence'));

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeScratch, resolveRun } from '../cli/resolve-run';
+import { endRun, resolveRun } from '../cli/resolve-run';
 import type { Run } from '../run/model';
 import type { LoadedConfig } from '../config/load';
 import { useAccess } from '../access/access';
@@ -97,7 +97,7 @@ describe('secrets (issue 35): sent to the target, written nowhere', () => {
       expect(lines.join('\n')).toMatch(/Access: basic auth .* headers? .*x-vercel-protection-bypass/);
     } finally {
       process.env = saved;
-      removeScratch(resolved);
+      endRun(resolved);
     }
     expect(seen.filter((s) => s.url.startsWith('target')).every((s) => s.auth === `Basic ${BASIC}` && s.bypass === BYPASS)).toBe(true);
   });
