@@ -5,10 +5,9 @@
  * temporary folder, stopped by stop().
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { freePort, runSync, type RunningServer } from '../../launcher';
-import { findBinary, startForeground } from './foreground';
+import { freePort, type RunningServer } from '../../launcher';
+import { checkConfig, findBinary, scratchFolder, startForeground } from './foreground';
 
 /** Debian's layout (apache2): the server root whose apache2.conf is used. */
 export const APACHE_ROOT = '/etc/apache2';
@@ -36,8 +35,7 @@ export async function serveApache(opts: { dir: string; port?: number }): Promise
   if (!apache) throw new Error('Apache httpd is not installed (Debian: apt-get install -y apache2; or set APACHE_PATH).');
   const dir = path.resolve(opts.dir);
   const port = opts.port ?? (await freePort());
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'matrix-apache-'));
-  fs.chmodSync(scratch, 0o755);
+  const scratch = scratchFolder('matrix-apache-');
   const site = path.join(scratch, 'site.conf');
   fs.writeFileSync(site, fs.readFileSync(path.join(__dirname, 'apache-site.conf'), 'utf8').replaceAll('@PORT@', String(port)).replaceAll('@ROOT@', dir));
   const main = path.join(scratch, 'apache2.conf');
@@ -49,10 +47,7 @@ export async function serveApache(opts: { dir: string; port?: number }): Promise
     APACHE_RUN_DIR: scratch, APACHE_LOCK_DIR: scratch, APACHE_LOG_DIR: scratch, LANG: 'C',
   };
   const args = ['-d', APACHE_ROOT, '-f', main];
-  const check = runSync('/usr/bin/env', [...Object.entries(env).filter(([k]) => k.startsWith('APACHE_')).map(([k, v]) => `${k}=${v}`), apache, ...args, '-t']);
-  if (check.status !== 0) {
-    fs.rmSync(scratch, { recursive: true, force: true });
-    throw new Error(`Apache httpd rejects targets/hosts/apache-site.conf:\n${check.stderr}`);
-  }
+  const vars = Object.entries(env).filter(([k]) => k.startsWith('APACHE_')).map(([k, v]) => `${k}=${v}`);
+  checkConfig('/usr/bin/env', [...vars, apache, ...args, '-t'], scratch, 'Apache httpd rejects targets/hosts/apache-site.conf');
   return startForeground({ name: 'Apache httpd', command: apache, args: [...args, '-DFOREGROUND'], url: `http://127.0.0.1:${port}`, scratch, env });
 }

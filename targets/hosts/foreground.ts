@@ -4,7 +4,9 @@
  * with its temporary folder (config, pid, logs) removed once it is gone. Resolves once it answers.
  */
 import fs from 'node:fs';
-import { spawnGuarded, waitForHttp, type RunningServer } from '../../launcher';
+import os from 'node:os';
+import path from 'node:path';
+import { runSync, spawnGuarded, waitForHttp, type RunningServer } from '../../launcher';
 
 export interface ForegroundServer {
   /** What to call it in messages ("Caddy"). */
@@ -46,4 +48,22 @@ export function findBinary(envVar: string, candidates: readonly string[]): strin
   const given = process.env[envVar];
   if (given) return fs.existsSync(given) ? given : undefined;
   return candidates.find((file) => fs.existsSync(file));
+}
+
+/**
+ * A server's temporary folder, which the distribution's own user (www-data, vcache) can enter: a program started
+ * as root hands its workers to that user, as its packaged service does.
+ */
+export function scratchFolder(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.chmodSync(dir, 0o755);
+  return dir;
+}
+
+/** Runs the program's own configuration test; on a refusal removes `scratch` and throws with what it said. */
+export function checkConfig(command: string, args: readonly string[], scratch: string, what: string): void {
+  const check = runSync(command, args);
+  if (check.status === 0) return;
+  fs.rmSync(scratch, { recursive: true, force: true });
+  throw new Error(`${what}:\n${check.stderr}`);
 }

@@ -5,10 +5,9 @@
  * block of Next.js's static-export guide (targets/hosts/nginx-default-site.conf) as its one site.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { freePort, runSync, type RunningServer } from '../../launcher';
-import { findBinary, startForeground } from './foreground';
+import { freePort, type RunningServer } from '../../launcher';
+import { checkConfig, findBinary, scratchFolder, startForeground } from './foreground';
 
 const CANDIDATES = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/bin/nginx', '/opt/homebrew/bin/nginx'];
 /** The distribution's main configuration (Debian's nginx-common). */
@@ -87,9 +86,7 @@ export async function serveNginx(opts: { dir: string; port?: number; nginx?: str
   if (!nginx) throw new Error('nginx is not installed (Debian: apt-get install -y nginx; or set NGINX_PATH).');
   const dir = path.resolve(opts.dir);
   const port = opts.port ?? (await freePort());
-  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'reference-nginx-'));
-  // The distribution's workers run as its own user (www-data), who must reach the prefix.
-  fs.chmodSync(prefix, 0o755);
+  const prefix = scratchFolder('reference-nginx-');
   const siteFile = path.join(prefix, 'site.conf');
   const siteConf = opts.distribution ? 'nginx-default-site.conf' : 'nginx.conf';
   fs.writeFileSync(siteFile, localNginxSite(fs.readFileSync(path.join(__dirname, siteConf), 'utf8'), dir, port));
@@ -97,10 +94,6 @@ export async function serveNginx(opts: { dir: string; port?: number; nginx?: str
   fs.writeFileSync(path.join(prefix, 'nginx.conf'), main);
   // -e: the error log before the configuration is read (the distribution's names /var/log/nginx).
   const args = ['-p', prefix, '-e', 'stderr', '-c', path.join(prefix, 'nginx.conf')];
-  const check = runSync(nginx, [...args, '-t']);
-  if (check.status !== 0) {
-    fs.rmSync(prefix, { recursive: true, force: true });
-    throw new Error(`nginx rejects targets/hosts/${siteConf}:\n${check.stderr}`);
-  }
+  checkConfig(nginx, [...args, '-t'], prefix, `nginx rejects targets/hosts/${siteConf}`);
   return startForeground({ name: 'nginx', command: nginx, args, url: `http://127.0.0.1:${port}`, scratch: prefix });
 }

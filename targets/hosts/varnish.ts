@@ -6,10 +6,9 @@
  * runs in the foreground (-F) on 127.0.0.1, its working folder in a temporary folder; stop() stops both.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { freePort, type RunningServer } from '../../launcher';
-import { findBinary, startForeground } from './foreground';
+import { findBinary, scratchFolder, startForeground } from './foreground';
 
 export const DISTRIBUTION_VCL = '/etc/varnish/default.vcl';
 
@@ -44,9 +43,7 @@ async function startVarnish(backend: RunningServer): Promise<RunningServer> {
   if (!varnishd) throw new Error('Varnish is not installed (Debian: apt-get install -y varnish; or set VARNISHD_PATH).');
   const backendPort = Number(new URL(backend.url).port);
   const port = await freePort();
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'matrix-varnish-'));
-  // The jail's user (vcache, as the Debian service runs it) must reach the working folder.
-  fs.chmodSync(scratch, 0o755);
+  const scratch = scratchFolder('matrix-varnish-');
   const vcl = path.join(scratch, 'default.vcl');
   fs.writeFileSync(vcl, localVcl(fs.readFileSync(DISTRIBUTION_VCL, 'utf8'), backendPort));
   const jail = process.getuid?.() === 0 ? ['-j', 'unix,user=vcache'] : ['-j', 'none'];
