@@ -8,7 +8,7 @@ import { shownPath } from '../../launcher/format';
 import type { Expectation } from '../expectations/model';
 import { lookupChromium, wantsWindow } from '../setup/browser';
 import { loadProfile } from '../run/profile';
-import { preflight, renderPreflight } from '../preflight/preflight';
+import { preflight, renderPreflight, setAsideOf } from '../preflight/preflight';
 import { probeTarget, type ProbeResult } from '../setup/probe';
 import { UsageError, type RunArgs } from '../run/args';
 import { defaultRun, scratchOf } from '../run/channel';
@@ -134,6 +134,9 @@ async function resolveTarget(s: TargetSetting, base: Run, settings: Settings, lo
     // Pre-flight (issue 11): per scenario, usable or why not — the reasons the verdicts will carry.
     const checks = await preflight(target, t.profile.content, s.mode, { unfilled: t.profile.unfilled });
     log(`Pre-flight of the profile's scenarios against ${target}:\n${renderPreflight(checks)}`);
+    // What pre-flight set aside binds the tests: none of them uses such a page.
+    const setAside = setAsideOf(checks);
+    if (setAside) t.setAside = setAside;
   }
   return t;
 }

@@ -7,6 +7,7 @@ import { Faults } from './faults';
 import { trackInflight, type InflightCounter } from '../observers/inflight';
 import { NoReload } from '../observers/no-reload';
 import { Observer } from './observe';
+import { bindSetAside } from './set-aside';
 import { PagePool } from '../setup/page-reuse';
 import { scenarioFor, type ScenarioName, type Scenarios, type TargetProfile } from '../run/profile';
 import { RequestLog } from '../observers/request-log';
@@ -131,7 +132,7 @@ export const test = base.extend<Fixtures & { mode: Mode }, { pagePool: PagePool;
         const s = scenarioFor(profile, name, mode);
         const need = s ? undefined : unfilledNeed(mode, name);
         if (!s) markUntested(info, `the target profile "${profile.name}" provides no "${name}" scenario for ${mode} mode${need ? `; discovery found none on the site, which would need ${need}` : ''}`);
-        return s as NonNullable<Scenarios[typeof name]>;
+        return bindSetAside(s as NonNullable<Scenarios[typeof name]>, name, run?.setAside?.[name], (why) => markUntested(info, why));
       },
       abs: (path) => new URL(path, url).toString(),
     });

@@ -11,6 +11,7 @@ export function requestEvidence(e: LoggedRequest, { headers = false }: { headers
   return {
     method: e.method, url: e.url, type: e.resourceType, shape: d?.shape, page: d?.page, prefetch: d?.prefetch,
     status: e.status, contentType: e.responseHeaders?.['content-type'], failure: e.failure, cancelled: e.cancelled, unfinished: e.unfinished,
+    redirectedFrom: e.redirectedFrom, redirectedTo: e.redirectedTo,
     ...(headers ? { headers: evidenceHeaders(e.headers) } : {}),
   };
 }

@@ -6,7 +6,7 @@ import type { FakeClock } from './clock';
 import type { Outcomes } from './outcomes';
 import type { RequestLog } from './request-log';
 import { pathOf, within } from './sample';
-import { requireSitePage, siteFix } from './site-page';
+import { ERROR_SCREEN_SCENARIOS, requireSitePage, siteFix } from './site-page';
 import { timed } from './timing';
 import { seconds } from '../../launcher/format';
 
@@ -131,7 +131,7 @@ export interface OpenAs {
 export async function open(page: Page, path: string, obs: Outcomes, { scenario, errorPath = false, timeoutMs = 15_000 }: OpenAs): Promise<Response | null> {
   const res = await obs.waitFor(`the answer to ${path}`, () => page.goto(path, { waitUntil: 'commit', timeout: patience(timeoutMs) }), timeoutMs + 1_000);
   await settle(page, obs);
-  await requireSitePage(page, obs, { path, res, errorPath, fix: siteFix(scenario) });
+  await requireSitePage(page, obs, { path, res, errorPath, errorScreen: ERROR_SCREEN_SCENARIOS.includes(scenario), fix: siteFix(scenario) });
   return res;
 }
 

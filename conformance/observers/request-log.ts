@@ -30,6 +30,10 @@ export interface LoggedRequest {
   cancelledBy?: 'harness' | 'page';
   /** Neither answered nor failed when the test ended: the harness stopped watching it (not the site's doing). */
   unfinished?: string;
+  /** A hop of a redirect chain: its answer redirected the browser to this address (the chain's end is another entry). */
+  redirectedTo?: string;
+  /** The address the page asked for, when the browser followed redirects to this one. */
+  redirectedFrom?: string;
 }
 
 /** The request got no answer because the browser cancelled it (its `failure` is then no answer of the site). */
@@ -77,6 +81,13 @@ export class RequestLog {
       isDocument: r.isNavigationRequest() && r.frame() === page.mainFrame(),
       headers: r.headers(),
     };
+    // The browser followed a redirect: the hop before is marked, and this entry keeps where the chain began.
+    const hop = r.redirectedFrom();
+    const before = hop ? this.byRequest.get(hop) : undefined;
+    if (hop) {
+      if (before) before.redirectedTo = entry.url;
+      entry.redirectedFrom = before?.redirectedFrom ?? hop.url();
+    }
     this.entries.push(entry);
     this.byRequest.set(r, entry);
   }

@@ -77,6 +77,17 @@ export function assetPrefixFor(url: string): string {
 }
 
 /**
+ * The origins whose answers are the site's own delivery: the target's, and the one its asset
+ * prefix names when the site serves its assets from another host (a CDN behind `assetPrefix`).
+ */
+export function siteOriginsFor(url: string): string[] {
+  const origins = new Set<string>();
+  try { origins.add(new URL(url).origin); } catch { return []; }
+  try { origins.add(new URL(assetPrefixFor(url)).origin); } catch { /* a relative prefix: the target's origin */ }
+  return [...origins];
+}
+
+/**
  * Runs in the page: whether the document loads a script or stylesheet under `prefix`, or carries
  * the framework's bootstrap data. A page that cannot be read (its document was being replaced) is
  * read once more; if it still cannot be, the answer is undefined — no observation, never "not the
@@ -108,12 +119,33 @@ function readOfSite(page: Page, prefix: string): Promise<boolean | undefined> {
  * unusablePage), naming the page, what it answered, and `fix`. `res` is the document's answer,
  * when the test has it (a page reached by a click may have none). Returns whether it is the site's.
  */
-export async function requireSitePage(page: Page, obs: Outcomes, { path, res, status, errorPath = false, fix }: { path: string; res?: Response | null; status?: number; errorPath?: boolean; fix: string }): Promise<void> {
+export async function requireSitePage(page: Page, obs: Outcomes, { path, res, status, errorPath = false, errorScreen = false, fix }: { path: string; res?: Response | null; status?: number; errorPath?: boolean; errorScreen?: boolean; fix: string }): Promise<void> {
   const prefix = assetPrefixFor(page.url());
   const ofSite = await pageIsOfSite(page, prefix);
   if (ofSite === undefined) obs.cantTell(`the page shown for ${path} could not be read to tell whether it is the site's own (its document was being replaced)`);
   const why = unusablePage({ path, status: status ?? res?.status(), ofSite }, { errorPath, prefix });
   if (why) obs.untested(why, fix);
+  if (!errorScreen) await requireNoErrorScreen(page, obs, path);
+}
+
+/**
+ * The framework's failure screens (R2.4's client-side application error, R2.5's global failure
+ * page): a page showing one is the subject of those two clauses only.
+ */
+export const ERROR_SCREEN = /^Application error: a (?:client|server)-side(?: \(or client-side\))? exception has occurred/;
+/** The scenarios whose pages show a failure screen on purpose (R2.4, R2.5). */
+export const ERROR_SCREEN_SCENARIOS: readonly string[] = ['noStatusError', 'clientCrash', 'serverCrash'];
+
+/** The failure screen's line when the page shows one, else undefined (also when it cannot be read). */
+export async function errorScreenOf(page: Page): Promise<string | undefined> {
+  const text = await page.evaluate(() => document.body?.innerText ?? '').catch(() => '');
+  return text.split('\n').map((l) => l.trim()).find((l) => ERROR_SCREEN.test(l));
+}
+
+/** A page showing the framework's failure screen is no subject outside R2.4 and R2.5: the test is untested, naming it. */
+export async function requireNoErrorScreen(page: Page, obs: Outcomes, path: string): Promise<void> {
+  const line = await errorScreenOf(page);
+  if (line) obs.untested(`${path} shows the framework's failure screen ("${line.slice(0, 120)}"): a page that crashed is the subject of R2.4 and R2.5 only`, 'name in the profile a page of the site that works');
 }
 
 /** The fix for a page that is not the site's: serve the site so it answers with its own page, or name another. */

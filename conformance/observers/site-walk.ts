@@ -40,7 +40,17 @@ export interface WalkRequest {
   cancelled?: string;
   /** No answer within the bound. */
   pending?: boolean;
+  /**
+   * How the answer the page used came: over the network; from the browser's cache without asking;
+   * or revalidated (the server answered 304 and the cached answer, with its status and headers, was used).
+   */
+  answered?: Answered;
+  /** The address the page asked for, when the browser followed redirects to this one (the chain's end). */
+  redirectedFrom?: string;
+  /** A hop of a redirect chain, answered with a redirect to this address: the chain's end is judged instead. */
+  redirectedTo?: string;
 }
+export type Answered = 'network' | 'cache' | 'revalidated';
 export interface WalkPage {
   path: string;
   status?: number;
@@ -162,8 +172,10 @@ type Again = (url: string) => ReturnType<typeof answerAgain>;
 async function describe(r: Request, answers: ReadonlyMap<Request, Response | null>, startedAt: number, moves: Moves, again?: Again): Promise<WalkRequest> {
   const pd = readPageData(requestLike(r));
   const groups = pd ? groupsInSegment(requestLike(r)) : [];
-  const base: WalkRequest = { url: r.url(), resourceType: r.resourceType(), ...(pd ? { pageDataOf: pd.page } : {}), ...(groups.length ? { groups } : {}) };
+  const base: WalkRequest = { url: r.url(), resourceType: r.resourceType(), ...(pd ? { pageDataOf: pd.page } : {}), ...(groups.length ? { groups } : {}), ...redirectsOf(r) };
   if (!isJudged(r)) return base;
+  // A hop's answer is a redirect the browser followed: the end of the chain is the answer the page used.
+  if (base.redirectedTo !== undefined) return { ...base, status: answers.get(r)?.status() };
   const asset = r.resourceType() === 'script' || r.resourceType() === 'stylesheet';
   return { ...base, ...(await answerOf(r, answers.get(r), startedAt, moves, asset ? again : undefined)) };
 }
@@ -176,14 +188,58 @@ async function describe(r: Request, answers: ReadonlyMap<Request, Response | nul
  * cancelled it (observers/cancelled.ts), never "not answered"; nothing at all is pending. An asset
  * the page itself dropped is judged by the site's answer fetched again (`again`, answer-again.ts).
  */
-export async function answerOf(r: Request, res: Response | null | undefined, startedAt: number, moves: Moves, again?: Again): Promise<Pick<WalkRequest, 'status' | 'contentType' | 'failure' | 'cancelled' | 'pending'>> {
+export async function answerOf(r: Request, res: Response | null | undefined, startedAt: number, moves: Moves, again?: Again): Promise<Pick<WalkRequest, 'status' | 'contentType' | 'failure' | 'cancelled' | 'pending' | 'answered'>> {
   const failure = r.failure()?.errorText;
-  if (res) return { status: res.status(), contentType: (await res.allHeaders().catch(() => res.headers()))['content-type'] ?? '', ...(failure ? { failure } : {}) };
+  if (res) return { ...(await usedAnswer(r, res, again)), ...(failure ? { failure } : {}) };
   if (res === undefined) return { pending: true };
   const c = moves.cancellation(failure, startedAt);
   if (!c) return { failure: failure ?? 'no answer' };
   const answer = c.by === 'page' && again ? await again(r.url()) : undefined;
   return answer ? { ...answer, failure: `${failure}, ${FETCHED_AGAIN}` } : { cancelled: c.why };
+}
+
+/**
+ * The answer the page used, as the browser got it. Playwright's `headers()` are the browser's
+ * (after a revalidation: the cached answer's, merged with the 304's), while `allHeaders()` are the
+ * raw ones of the last answer on the wire: after a 304 they lack the Content-Type a 304 need not
+ * send (RFC 9110 15.4.5), so they are not what the page used. A 304 reported as such (a reload) comes
+ * without the cached headers: the cached answer is then the site's answer to the same address,
+ * fetched again (assets only: `again`).
+ */
+async function usedAnswer(r: Request, res: Response, again?: Again): Promise<{ status: number; contentType: string; answered: Answered }> {
+  const used = res.headers();
+  const raw = await res.allHeaders().catch(() => used);
+  const status = res.status();
+  const contentType = used['content-type'] ?? '';
+  if (status === 304) {
+    const cached = again && !contentType ? await again(r.url()) : undefined;
+    return { ...(cached ?? { status, contentType }), answered: 'revalidated' };
+  }
+  if (contentType && !raw['content-type']) return { status, contentType, answered: 'revalidated' };
+  return { status, contentType, answered: servedFromCache(r) ? 'cache' : 'network' };
+}
+
+/** Playwright gives a request the browser served from its cache no network timing (every phase -1). */
+function servedFromCache(r: Request): boolean {
+  try {
+    const t = r.timing();
+    return t.requestStart < 0 && t.responseStart < 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Where a redirect chain started (for its end), or where a hop was redirected to. */
+function redirectsOf(r: Request): Pick<WalkRequest, 'redirectedFrom' | 'redirectedTo'> {
+  try {
+    const to = r.redirectedTo();
+    if (to) return { redirectedTo: to.url() };
+    let first = r.redirectedFrom();
+    while (first?.redirectedFrom()) first = first.redirectedFrom();
+    return first ? { redirectedFrom: first.url() } : {};
+  } catch {
+    return {};
+  }
 }
 
 /** Requests of the page's own frame (a service worker's requests have no frame: Playwright throws). */

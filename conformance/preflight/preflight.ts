@@ -6,6 +6,7 @@ import type { CheckTools, FetchedPage } from '../scenarios/check';
 import { clausesOf } from '../scenarios/clauses';
 import { SCENARIO_NAMES, SCENARIO_TABLE } from '../scenarios/table';
 import { patience } from '../run/slow';
+import type { SetAside, SetAsidePage } from '../run/model';
 
 /**
  * Before the tests: checks the profile's routes against the target with plain HTTP (no browser,
@@ -14,7 +15,11 @@ import { patience } from '../run/slow';
  * each scenario checks is in its entry of the scenario table (conformance/scenarios/table.ts).
  */
 export type Usability = 'usable' | 'unusable' | 'unsure' | 'absent';
-export interface ScenarioCheck { scenario: ScenarioName; clauses: string[]; state: Usability; notes: string[] }
+export interface ScenarioCheck {
+  scenario: ScenarioName; clauses: string[]; state: Usability; notes: string[];
+  /** Pages the check found unable to serve the scenario: no test of its clauses uses them (harness/set-aside.ts). */
+  setAside?: SetAsidePage[];
+}
 
 export interface PreflightOptions {
   /** Default: siteFetch (the run's trust, credentials and headers). */
@@ -51,11 +56,11 @@ export async function preflight(baseUrl: string, profile: TargetProfile, mode: M
   const usable = async (path: string, note: Pick<CheckTools, 'bad'>, errorPath: boolean): Promise<FetchedPage> => {
     const p = await get(path);
     if (p.error) {
-      note.bad(`${path} could not be fetched: ${p.error}`);
+      note.bad(`${path} could not be fetched: ${p.error}`, path);
       return p;
     }
     const why = unusablePage({ path, status: p.status, ofSite: htmlIsOfSite(p.html, await prefix) }, { errorPath, prefix: await prefix });
-    if (why) note.bad(why);
+    if (why) note.bad(why, path);
     return p;
   };
 
@@ -91,11 +96,23 @@ async function checkScenario<K extends ScenarioName>(name: K, profile: TargetPro
     return { scenario: name, clauses, state: 'absent', notes: [`the profile has no "${name}" scenario for ${mode} delivery; its clauses stay untested. ${found ? `Discovery found none; the site would need ${found}` : `It needs: ${spec.needs}`}`] };
   }
   const notes: string[] = [];
+  const setAside: SetAsidePage[] = [];
   let state: Usability = 'usable';
-  const bad = (note: string) => { state = 'unusable'; notes.push(note); };
+  const bad = (note: string, path?: string) => {
+    state = 'unusable';
+    notes.push(note);
+    if (path !== undefined && !setAside.some((p) => p.path === path)) setAside.push({ path, why: note });
+  };
   const unsure = (note: string) => { if (state === 'usable') state = 'unsure'; notes.push(note); };
   if (typeof spec.preflight !== 'string') await spec.preflight(s, tools({ bad, unsure }));
-  return { scenario: name, clauses, state, notes };
+  return { scenario: name, clauses, state, notes, ...(setAside.length ? { setAside } : {}) };
+}
+
+/** The pages pre-flight set aside, per scenario, as the run keeps them for the tests. */
+export function setAsideOf(checks: readonly ScenarioCheck[]): SetAside | undefined {
+  const out: SetAside = {};
+  for (const c of checks) if (c.setAside?.length) out[c.scenario] = c.setAside;
+  return Object.keys(out).length ? out : undefined;
 }
 
 /** Whether the HTML has an <a> whose href is exactly `href`. */

@@ -79,7 +79,14 @@ export interface RunTarget {
   profile: ProfileRef;
   /** What the HTTP probe saw of the target; absent until probed. */
   probe?: TargetFacts;
+  /** Pages pre-flight found unable to serve their scenario: the tests of its clauses never use them. */
+  setAside?: SetAside;
 }
+
+/** A page pre-flight set aside, with its note. */
+export interface SetAsidePage { path: string; why: string }
+/** Per scenario (by name), the pages pre-flight set aside. */
+export type SetAside = Partial<Record<string, SetAsidePage[]>>;
 
 /** A target profile by path and content (the content travels with the results). */
 export interface ProfileRef {

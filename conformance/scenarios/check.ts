@@ -20,7 +20,8 @@ export interface CheckTools {
   answersAsSite(path: string): Promise<FetchedPage>;
   /** Notes as unsure when `from` (or, given several, each of them that answers) answers but no HTML of them has a link to `href`. */
   linksTo(from: string | readonly string[], href: string): Promise<void>;
-  bad(note: string): void;
+  /** The route cannot serve the scenario; `path`: the page that cannot, which the tests then leave alone. */
+  bad(note: string, path?: string): void;
   unsure(note: string): void;
 }
 

@@ -27,7 +27,7 @@ export const ERROR_SCENARIOS = {
       await t.answers(from);
       await t.linksTo(from, href);
       const target = await t.answersAsSite(href);
-      if (target.status > 0 && target.status < 400) t.bad(`${href} answers HTTP ${target.status}: the broken link must lead to a page that does not exist`);
+      if (target.status > 0 && target.status < 400) t.bad(`${href} answers HTTP ${target.status}: the broken link must lead to a page that does not exist`, href);
     },
     discover: {
       need: 'a page with a visible link (href written as a path) to a page that answers 404 — none of the crawled links led to one',

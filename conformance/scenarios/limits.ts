@@ -11,7 +11,7 @@ export const LIMIT_SCENARIOS = {
     shape: scenarioShape({ from: path, to: path }),
     async preflight({ from, to }, t) {
       const target = await linkedPair(t, from, to);
-      if (target.html && !/id="__NEXT_DATA__"/.test(target.html)) t.bad(`${to} is not a Pages Router page (no __NEXT_DATA__ in its HTML): the 3.8 s timeout belongs to the Pages Router's route loader, so K9.1 cannot be observed there`);
+      if (target.html && !/id="__NEXT_DATA__"/.test(target.html)) t.bad(`${to} is not a Pages Router page (no __NEXT_DATA__ in its HTML): the 3.8 s timeout belongs to the Pages Router's route loader, so K9.1 cannot be observed there`, to);
     },
     discover: {
       need: 'two Pages Router pages (HTML with __NEXT_DATA__), one with a router link to the other that does not prefetch its code (prefetch={false}: the code is asked for only on hover or click)',

@@ -72,7 +72,7 @@ export const ROUTE_SCENARIOS = {
       await t.linksTo(from, titled);
       await t.linksTo(from, untitled);
       const title = titleOf((await t.get(untitled)).html);
-      if (title) t.bad(`${untitled} has the document title "${title}"; the announcer's "if none" branch needs a page whose title is empty (R2.9/heading stays untested)`);
+      if (title) t.bad(`${untitled} has the document title "${title}"; the announcer's "if none" branch needs a page whose title is empty (R2.9/heading stays untested)`, untitled);
       if (!titleOf((await t.get(titled)).html)) t.unsure(`${titled} has no <title> in its HTML (a script may still set one)`);
     },
     discover: {

@@ -1,11 +1,11 @@
-import { judgeAsset } from './asset-answer';
+import { foreignList, judgeAsset } from './asset-answer';
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
 import { requestEvidence } from '../observers/evidence';
 import { contextTrust } from '../access/browser';
 import { expect, test } from '../harness/fixtures';
 import { settle } from '../observers/navigation';
-import { requireSitePage, siteFix } from '../observers/site-page';
+import { requireSitePage, siteFix, siteOriginsFor } from '../observers/site-page';
 import type { Observer } from '../harness/observe';
 import { scenarioFor, type TargetProfile } from '../run/profile';
 import { type LoggedRequest, RequestLog, wasCancelled } from '../observers/request-log';
@@ -77,17 +77,20 @@ describeClause('C7.4', ({ parts, part }) => {
       others: l.others.map((e) => requestEvidence(e)),
     })));
     const names = pages.map((p) => `${p.path} (${p.from})`).join(' and ');
+    const siteOrigins = siteOriginsFor(target.url);
 
     for (const [id, type, of] of [[part('scripts'), 'script', (l: FirstLoad) => l.scripts], [part('stylesheets'), 'stylesheet', (l: FirstLoad) => l.styles]] as const) {
-      await obs.part(id, () => {
+      await obs.part(id, async () => {
         // A request the browser cancelled has no answer of the site (observers/cancelled.ts): in the evidence, not judged.
         const all = loads.flatMap(of).filter((e) => !wasCancelled(e));
-        for (const e of all) obs.saw('asset', e.url);
-        expect(all.length, `expected the first load of ${names} to load ${type} assets; observed none`).toBeGreaterThan(0);
-        const bad = all.flatMap((e) => {
-          const j = judgeAsset({ url: e.url, type, status: e.status, contentType: e.responseHeaders?.['content-type'], failure: e.failure });
-          return j.kind === 'bad' ? [j.words] : [];
-        });
+        const judged = all.map((e) => ({ e, j: judgeAsset({ url: e.url, type, status: e.status, contentType: e.responseHeaders?.['content-type'], failure: e.failure, redirectedFrom: e.redirectedFrom, redirectedTo: e.redirectedTo }, siteOrigins) }));
+        const own = judged.filter(({ j }) => j.kind !== 'foreign' && j.kind !== 'hop');
+        const apart = foreignList(judged.map(({ j }) => j));
+        if (apart) await record(testInfo, `other origins' ${type}s`, apart);
+        for (const { e } of own) obs.saw('asset', e.url);
+        if (!own.length && apart) obs.untested(`the first load of ${names} loaded ${type} assets from other origins only (listed apart: not the site's delivery)`, `load the site's own ${type} assets from its origin`);
+        expect(own.length, `expected the first load of ${names} to load ${type} assets; observed none`).toBeGreaterThan(0);
+        const bad = own.flatMap(({ j }) => (j.kind === 'bad' ? [j.words] : []));
         expect(bad, `expected every ${type} to be answered 2xx with a ${type === 'script' ? 'JavaScript' : 'CSS'} content type; these were not`).toEqual([]);
       });
     }

@@ -7,6 +7,7 @@ import { quoted } from '../observers/page-text';
 import { sample } from '../observers/sample';
 import type { RequestLog } from '../observers/request-log';
 import { expect, test, type Page } from '../harness/fixtures';
+import { errorScreenOf, requireNoErrorScreen } from '../observers/site-page';
 
 /** The text of the first heading (h1–h6 or role=heading) in document order, live regions left out. */
 async function firstHeading(page: Page): Promise<string> {
@@ -54,6 +55,7 @@ describeClause('R2.9', ({ parts, part }) => {
     const fromTitle = await page.title();
     const docs = await navigate(page, requestLog, titled, obs);
     if (docs.length) obs.untested(fullLoad(from, titled, docs), 'name in announcer pages linked by the client router (a <Link> within one router)');
+    await requireNoErrorScreen(page, obs, titled);
     const title = await sample(() => page.title(), (t) => t !== '' && t !== fromTitle, 5_000);
     if (title === '') obs.untested(`the profile's titled page ${titled} has an empty document title`, 'name in announcer.titled a page with a <title>');
     if (title === fromTitle) obs.untested(`${titled} has the same document title as ${from} ("${title}"): the navigation changes no title to announce`,
@@ -69,6 +71,7 @@ describeClause('R2.9', ({ parts, part }) => {
     await openStart(page, from, obs, 'announcer');
     const docs = await navigate(page, requestLog, untitled, obs);
     if (docs.length) obs.untested(fullLoad(from, untitled, docs), 'name in announcer pages linked by the client router (a <Link> within one router)');
+    await requireNoErrorScreen(page, obs, untitled);
     const title = await sample(() => page.title(), (t) => t === '', 5_000);
     if (title !== '') obs.untested(`the profile's untitled page ${untitled} has the document title "${title}" after the navigation; this branch needs a page whose document title is empty`,
       `give ${untitled} no title — no <title> element, or an empty one (in Next.js, \`export const metadata = { title: "" }\` in the page when the layout sets a title) — or name such a page in announcer.untitled`);
@@ -96,6 +99,13 @@ describeClause('R2.9', ({ parts, part }) => {
         if (docs.length) {
           // A whole-page load (a link from one router to the other) is no client navigation: left out, reported.
           steps.push({ to: next, expected, skipped: fullLoad(from, next, docs) });
+          previous = expected;
+          continue;
+        }
+        const crashed = await errorScreenOf(page);
+        if (crashed) {
+          // A page that crashed is the subject of R2.4 and R2.5 only: left out, reported.
+          steps.push({ to: next, expected, skipped: `shows the framework's failure screen ("${crashed.slice(0, 120)}")` });
           previous = expected;
           continue;
         }

@@ -60,7 +60,7 @@ describe('C7.4 judges only the site\'s answers', () => {
 function fakeRequest(url: string, failure?: string): Request {
   return {
     url: () => url, method: () => 'GET', resourceType: () => 'script', headers: () => ({}), isNavigationRequest: () => false,
-    frame: () => undefined, failure: () => (failure ? { errorText: failure } : null),
+    frame: () => undefined, failure: () => (failure ? { errorText: failure } : null), redirectedFrom: () => null, redirectedTo: () => null,
   } as unknown as Request;
 }
 
@@ -74,6 +74,35 @@ async function failedAcrossNavigation(url: string, failure: string): Promise<Req
   page.emit('requestfailed', r);
   return log;
 }
+
+describe('C7.4 judges the answer the page used, and only the site\'s', () => {
+  const site = ['http://t'];
+  it('another origin\'s asset is listed apart, whatever it answered: loaded, failed or unreachable, never bad', () => {
+    expect(judgeAsset({ url: 'http://cdn.other/a.js', type: 'script', status: 200, contentType: 'text/javascript' }, site)).toMatchObject({ kind: 'foreign', state: 'loaded' });
+    expect(judgeAsset({ url: 'http://cdn.other/a.js', type: 'script', status: 500 }, site)).toMatchObject({ kind: 'foreign', state: 'failed' });
+    expect(judgeAsset({ url: 'http://gone.invalid/a.js', type: 'script', failure: 'net::ERR_NAME_NOT_RESOLVED' }, site)).toMatchObject({ kind: 'foreign', state: 'unreachable' });
+    expect(judgeAsset({ url: 'http://cdn.other/a.js', type: 'script', pending: true }, site)).toMatchObject({ kind: 'foreign', state: 'pending' });
+    // The same answers of the site's own origin are judged.
+    expect(judgeAsset({ url: 'http://t/a.js', type: 'script', status: 500 }, site).kind).toBe('bad');
+  });
+  it('a redirect is judged by its end; whose asset it is, by where the page asked', () => {
+    expect(judgeAsset({ url: 'http://t/a.js', type: 'script', status: 307, redirectedTo: 'http://t/b.js' }, site).kind).toBe('hop');
+    expect(judgeAsset({ url: 'http://t/b.js', type: 'script', status: 200, contentType: 'text/javascript', redirectedFrom: 'http://t/a.js' }, site).kind).toBe('ok');
+    expect(judgeAsset({ url: 'http://t/b.js', type: 'script', status: 200, contentType: 'text/html', redirectedFrom: 'http://t/a.js' }, site)).toMatchObject({ kind: 'bad', words: expect.stringContaining('redirected from http://t/a.js') });
+    expect(judgeAsset({ url: 'http://t/y.js', type: 'script', status: 404, redirectedFrom: 'http://embed.other/x.js' }, site).kind).toBe('foreign');
+  });
+  it('a revalidated answer is the cached one: its status and headers, never the 304\'s own', async () => {
+    const moves = new Moves();
+    // Playwright after a revalidation: status() and headers() the browser's (cached), allHeaders() the 304's.
+    const revalidated = { status: () => 200, headers: () => ({ 'content-type': 'text/css' }), allHeaders: async () => ({ etag: '"1"' }) } as unknown as Response;
+    expect(await answerOf(fakeRequest('http://t/a.css'), revalidated, 0, moves)).toEqual({ status: 200, contentType: 'text/css', answered: 'revalidated' });
+    // A 304 reported as such (a reload) comes without the cached headers: the site's answer to the same address stands for them.
+    const bare = { status: () => 304, headers: () => ({}), allHeaders: async () => ({}) } as unknown as Response;
+    const again = async () => ({ status: 200, contentType: 'text/css' });
+    expect(await answerOf(fakeRequest('http://t/a.css'), bare, 0, moves, again)).toEqual({ status: 200, contentType: 'text/css', answered: 'revalidated' });
+    expect(judgeAsset({ url: 'http://t/a.css', type: 'stylesheet', status: 304 }, site).kind).toBe('ok');
+  });
+});
 
 describe('the request log says who cancelled a request', () => {
   it('a request in flight when the harness navigated, then aborted: cancelled by the harness, not the site', async () => {
@@ -118,8 +147,8 @@ describe('the every-page walk records a request its own next navigation cut as c
 
   it('an answer that came is the answer; none within the bound is pending; a network error is the site\'s', async () => {
     const moves = new Moves();
-    const res = { status: () => 200, allHeaders: async () => ({ 'content-type': 'text/javascript' }), headers: () => ({}) } as unknown as Response;
-    expect(await answerOf(fakeRequest('http://t/a.js'), res, 0, moves)).toEqual({ status: 200, contentType: 'text/javascript' });
+    const res = { status: () => 200, allHeaders: async () => ({ 'content-type': 'text/javascript' }), headers: () => ({ 'content-type': 'text/javascript' }) } as unknown as Response;
+    expect(await answerOf(fakeRequest('http://t/a.js'), res, 0, moves)).toEqual({ status: 200, contentType: 'text/javascript', answered: 'network' });
     expect(await answerOf(fakeRequest('http://t/a.js'), undefined, 0, moves)).toEqual({ pending: true });
     expect(await answerOf(fakeRequest('http://t/a.js', 'net::ERR_CONNECTION_REFUSED'), null, 0, moves)).toEqual({ failure: 'net::ERR_CONNECTION_REFUSED' });
   });

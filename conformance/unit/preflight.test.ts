@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TargetProfile } from '../run/profile';
-import { hasLink, preflight, renderPreflight } from '../preflight/preflight';
+import { hasLink, preflight, renderPreflight, setAsideOf } from '../preflight/preflight';
+import { bindSetAside } from '../harness/set-aside';
 import { titleOf } from '../scenarios/check';
 import { REQUIREMENTS } from '../preflight/requirements';
 import { ROOT } from '../../spec/root';
@@ -41,6 +42,20 @@ describe('pre-flight of a profile against its target', () => {
     const [c] = (await preflight('http://x', profile({ announcer: { from: '/', titled: '/about', untitled: '/u' } }), 'static', { fetchImpl })).filter((x) => x.scenario === 'announcer');
     expect(c.state).toBe('unusable');
     expect(c.notes.join(' ')).toContain('has the document title "Create Next App"');
+  });
+
+  it('binds the tests: the page it set aside ends any test that reads it untested, with its note; the other pages stay usable', async () => {
+    const fetchImpl = site({ '/': { html: '<a href="/about"></a><a href="/crash"></a>' }, '/about': { html: '<title>A</title>' }, '/crash': { status: 500, html: '<h1>Crash</h1>' } });
+    const checks = await preflight('http://x', profile({ announcer: { from: '/', titled: '/about', untitled: '/crash' } }), 'static', { fetchImpl });
+    const setAside = setAsideOf(checks);
+    expect(setAside?.announcer?.map((p) => p.path)).toEqual(['/crash']);
+    const ended: string[] = [];
+    const end = (why: string): never => { ended.push(why); throw new Error('ended'); };
+    const s = bindSetAside({ from: '/', titled: '/about', untitled: '/crash' }, 'announcer', setAside?.announcer, end);
+    const { from, titled } = s;
+    expect([from, titled, ended]).toEqual(['/', '/about', []]);
+    expect(() => s.untitled).toThrow('ended');
+    expect(ended[0]).toMatch(/^pre-flight set aside \/crash \(announcer\.untitled\): \/crash answered HTTP 500/);
   });
 
   it("pageData: a link home on `from` or on `to` will do (C7.2's home test starts from either); on neither, unsure", async () => {
