@@ -37,15 +37,28 @@ describe('runCommand', () => {
   });
 
   it.runIf(process.platform === 'linux')('measures the CPU of the command and of a grandchild it waited for, and keeps its own guards out of the figure', async () => {
-    // The child spins 0.3 s itself, then waits for a grandchild that spins 0.3 s and prints whether it was told where to write a figure.
-    const spin = 'const t = Date.now(); while (Date.now() - t < 300);';
-    const grandchild = `${spin} console.log("told:" + (process.env.GUARD_CPU_FILE ?? "no"))`;
-    const r = await runCommand(...node(`${spin} require("node:child_process").execFileSync(process.execPath, ["-e", ${JSON.stringify(grandchild)}], { stdio: "inherit" })`), { output: 'capture', cpu: true });
-    expect(r.code).toBe(0);
-    expect(r.output).toContain('told:no');
-    expect(r.cpuS).toBeGreaterThanOrEqual(0.5);
-    expect(r.cpuS).toBeLessThan(r.ms / 1000 + 1);
-    expect(typeof r.cpuAll).toBe('boolean');
+    // A fixed amount of computation, counted in loop turns, never in time: a busy machine makes it
+    // take longer, never less CPU. The same work is measured done by the command itself and by a
+    // grandchild it waits for, against a command that only sleeps; each figure is compared with
+    // the others, never with a number of seconds.
+    const work = 'let x = 0; for (let i = 0; i < 5e7; i++) x = (x + i) % 1000003;';
+    const grandchild = `${work} console.log("told:" + (process.env.GUARD_CPU_FILE ?? "no"))`;
+    const measure = async (script: string) => {
+      const r = await runCommand(...node(script), { output: 'capture', cpu: true });
+      expect(r.code).toBe(0);
+      expect(typeof r.cpuAll).toBe('boolean');
+      expect(r.cpuS).toBeGreaterThan(0);
+      // CPU-seconds cannot outrun the wall clock by more than the runtime's helper threads.
+      expect(r.cpuS!).toBeLessThan(r.ms / 1000 + 1);
+      return r;
+    };
+    const sleeping = await measure('setTimeout(() => {}, 300)');
+    const itself = await measure(work);
+    const waited = await measure(`setTimeout(() => {}, 300); require("node:child_process").execFileSync(process.execPath, ["-e", ${JSON.stringify(grandchild)}], { stdio: "inherit" })`);
+    expect(waited.output).toContain('told:no');
+    expect(itself.cpuS!).toBeGreaterThan(sleeping.cpuS!);
+    // The grandchild's work is in the figure: at least half of what the same work costs the command itself.
+    expect(waited.cpuS! - sleeping.cpuS!).toBeGreaterThanOrEqual((itself.cpuS! - sleeping.cpuS!) / 2);
     expect((await runCommand(...node('0'), { output: 'ignore' })).cpuS).toBeUndefined();
   });
 

@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { signalExitCode } from '../../launcher/exit-code';
 import { spawnGuarded } from '../../launcher/group';
@@ -15,6 +15,7 @@ import { runEnv, scratchOf, writeRunFile } from '../run/channel';
 import { patience } from '../run/slow';
 import { since } from '../../launcher/format';
 import { summaryLines } from './summary';
+import { fitSummary } from '../report/job-summary';
 import { shownPath } from '../../launcher/format';
 import { updateExpectations } from './update-expectations';
 import { judgeReportAgain } from './from-report';
@@ -161,8 +162,10 @@ function nodeTrustEnv(run: Run): Record<string, string> {
 /** --summary: the Markdown report appended to a file (GitHub's job summary is one such file). */
 function appendSummary(file: string, markdown: string, log: (line: string) => void, cwd: string): void {
   try {
-    appendFileSync(file, `${readFileSync(markdown, 'utf8').trimEnd()}\n\n`);
-    log(`Summary: ${shownPath(markdown, cwd)} appended to ${shownPath(file, cwd)}`);
+    const already = existsSync(file) ? statSync(file).size : 0;
+    const { text, cut } = fitSummary(readFileSync(markdown, 'utf8'), already, shownPath(markdown, cwd));
+    appendFileSync(file, text);
+    log(`Summary: ${shownPath(markdown, cwd)} ${!cut ? 'appended' : text ? 'cut to fit the CI\'s 1 MiB per step, and appended' : 'not appended (the file is at the CI\'s 1 MiB already)'} to ${shownPath(file, cwd)}`);
   } catch (e) {
     console.error(`--summary ${file}: could not append the report (${(e as Error).message.split('\n')[0]}).`);
   }

@@ -31,6 +31,9 @@ export async function discoverProfile(run: Pick<Run, 'out' | 'scratch' | 'discov
   process.stdout.write(`  ${found.pages.length} pages read in ${since(started)}${stopped}; ${Object.keys(found.profile.scenarios).length} scenarios filled\n`);
   const merged = hand ? mod.mergeProfiles(hand.content, found.profile) : { profile: found.profile, sources: found.sources };
   for (const u of found.unfilled) process.stdout.write(`  no "${u.scenario}" scenario found: ${u.need}\n`);
+  // A page that could not be read is named, never dropped without a word.
+  const unread = found.pages.filter((p) => p.error);
+  if (unread.length) process.stdout.write(`  ${unread.length} page${unread.length > 1 ? 's' : ''} could not be read: ${unread.slice(0, 5).map((p) => `${p.path} (${p.error})`).join('; ')}${unread.length > 5 ? `; and ${unread.length - 5} more` : ''}\n`);
   // The crawl's facts (counts, time, clicks and probes) and notes travel too: the discovery comparison reads them.
   writeDiscovery(scratchOf(run), { ...found, sources: merged.sources });
   const profileFile = run.discovery.writeProfile ?? join(scratchOf(run), `discovered-profile-${mode}.json`);

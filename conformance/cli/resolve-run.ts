@@ -16,10 +16,11 @@ import { MODES } from '../../spec/clauses';
 import type { ProfileRef, Run, RunTarget, TargetFacts } from '../run/model';
 import { describeErrno, ensureWritableDir } from '../run/out-dir';
 import { describeSlow, resolveSlow, useSlow } from '../run/slow';
+import { cappedWorkers } from '../run/workers';
 import { discoverProfile } from './discovery-step';
 import { describeReportToJudge, reportToJudge } from './from-report';
 import { readDiscovery } from '../discovery/store';
-import { looksLikePreset, resolveExpectations } from '../expectations/model';
+import { looksLikePreset, resolveExpectations, withoutReplaced } from '../expectations/model';
 import { checkTraceArgs, finishAccess, refreshPins, startAccess } from './access-step';
 import { describeAccess, shownAccess } from '../run/access';
 
@@ -58,7 +59,7 @@ async function resolveIn(scratch: string, args: RunArgs, log: (line: string) => 
   if (settings.configFile) log(`Config: ${settings.configFile}`);
   checkTraceArgs(args.playwrightArgs, settings.access);
   // Known deviations (the config's, then --expectations): checked now, applied by the gate.
-  const expectations = checkedExpectations(settings, cwd);
+  const expectations = checkedExpectations(settings, cwd, log);
   if (settings.expectations.length) {
     const count = (src: string) => expectations.filter((e) => (e.source ?? `config: ${settings.configFile}`) === src).length;
     log(`Expectations: ${sourcesOf(settings, cwd).map((src) => `${src.replace(/^(file|config): /, '')} (${count(src)})`).join(', ')}`);
@@ -69,12 +70,14 @@ async function resolveIn(scratch: string, args: RunArgs, log: (line: string) => 
   // --from-report: the report must be there before anything is written (a missing folder is not made).
   const judged = args.fromReport ? reportToJudge(resolve(settings.out ?? resolve(cwd, 'reports')), cwd) : undefined;
   const out = ensureWritableDir(settings.out ?? resolve(cwd, 'reports'));
+  const workers = cappedWorkers(settings.workers);
+  if (workers.note) log(workers.note);
   const base = defaultRun({
     out,
     scratch,
     // `npm run conformance` gates every normative clause; a filtered run (--grep …) only those it selected.
     gateScope: args.filtered ? 'selected' : 'all',
-    options: { force: settings.force, isolate: args.isolate, workers: settings.workers, reporters: args.reporters, shard: args.shard, playwrightArgs: args.playwrightArgs },
+    options: { force: settings.force, isolate: args.isolate, workers: workers.workers, reporters: args.reporters, shard: args.shard, playwrightArgs: args.playwrightArgs },
     discovery: { ...settings.discovery, writeProfile: args.writeProfile && resolve(cwd, args.writeProfile) },
     ...(expectations.length ? { expectations } : {}),
     ...(settings.expectations.length ? { expectationSources: sourcesOf(settings, cwd) } : {}),
@@ -150,7 +153,7 @@ function flagOf(s: TargetSetting, settings: Settings): string {
   return s.from === 'flag' ? '--target' : `the ${s.mode} target of ${settings.configFile}`;
 }
 
-function checkedExpectations(settings: Settings, cwd: string): Expectation[] {
+function checkedExpectations(settings: Settings, cwd: string, log: (line: string) => void): Expectation[] {
   const out: Expectation[] = [];
   for (const src of settings.expectations) {
     try {
@@ -159,7 +162,9 @@ function checkedExpectations(settings: Settings, cwd: string): Expectation[] {
       throw new UsageError(`${src.from === '--expectations' ? '--expectations' : `Config file ${src.from}, expectations`}: ${(e as Error).message}`);
     }
   }
-  return out;
+  const kept = withoutReplaced(out);
+  if (kept.length < out.length) log(`Expectations: ${(out.length - kept.length).toLocaleString('en-US')} left out, each repeated or replaced by a later one for the same clause and mode.`);
+  return kept;
 }
 
 function readProfile(path: string, cwd = process.cwd()): ProfileRef {

@@ -4,15 +4,16 @@ import { gateWords, headline } from '../report/headline';
 import type { GateFinding, Report } from '../report/model';
 import { BASELINE_FILE } from '../expectations/model';
 import { shownPath } from '../../launcher/format';
+import { consoleLine } from '../report/escape';
 
 /**
  * What the command prints when a report was written: the answer first — the gate, what was judged
  * per mode and what was not, every reason the gate is red — then where the report is, relative to
- * the folder the command was started in.
+ * the folder the command was started in. Each line is the console's: cut once, with the full text in the report.
  */
 export function summaryLines(out: string, cwd: string, replaced = false, accept = 'npx spec-conformance --update-expectations --from-report'): string[] {
   const report = JSON.parse(readFileSync(join(out, 'conformance.json'), 'utf8')) as Report;
-  return [
+  const lines = [
     '',
     `Conformance: ${gateWords(report)}`,
     ...headline(report),
@@ -20,6 +21,7 @@ export function summaryLines(out: string, cwd: string, replaced = false, accept 
     '',
     `Report: ${shownPath(join(out, 'conformance.html'), cwd)} (also conformance.md, conformance.json, junit.xml${replaced ? '; the one before is in previous/' : ''})`,
   ];
+  return lines.map((line) => consoleLine(line));
 }
 
 /**

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { baselineOf, readBaseline, writeBaseline } from '../report/baseline';
-import { loadPresets, resolveExpectations } from '../expectations/model';
+import { loadPresets, resolveExpectations, withoutReplaced } from '../expectations/model';
+import { consoleLine } from '../report/escape';
 import type { Report } from '../report/model';
 import { regate } from '../report/regate';
 import { writeReport } from '../report/write';
@@ -22,7 +23,7 @@ export function updateExpectations(run: Run, file: string): { lines: string[]; p
   const others = (run.expectations ?? []).filter((e) => e.source !== mine);
   const change = baselineOf(regate(report, others, presets, run.gateLevels), readBaseline(file));
   writeBaseline(file, change.entries);
-  const final = regate(report, [...others, ...resolveExpectations([file], dirname(file), undefined, cwd)], presets, run.gateLevels);
+  const final = regate(report, withoutReplaced([...others, ...resolveExpectations([file], dirname(file), undefined, cwd)]), presets, run.gateLevels);
   writeReport(final, run.out);
   const lines = [
     '',
@@ -31,5 +32,6 @@ export function updateExpectations(run: Run, file: string): { lines: string[]; p
     ...change.removed.slice(0, 20).map((k) => `  - ${k}`),
     change.entries.length ? 'Review the reason of each (say why the team accepts it), then commit the file: any other verdict fails the gate from now on, a pass included.' : 'Nothing to accept: every applicable clause passed or is expected elsewhere.',
   ];
-  return { lines, passed: final.gate.passed };
+  // The keys are the report's: printed as the console's lines (cut, no control characters).
+  return { lines: lines.map((line) => consoleLine(line)), passed: final.gate.passed };
 }

@@ -54,7 +54,7 @@ Playwright (handed on as written):
   --grep/-g <re>  --grep-invert <re>  --shard <i/n>  --repeat-each <n>  --retries <n>  --max-failures <n>  -x
   --timeout <ms>  --global-timeout <ms>  --trace <mode>  --output <dir>  --headed  --debug  --list  --quiet
   --pass-with-no-tests  --fully-parallel  --forbid-only  --last-failed  --fail-on-flaky-tests
-  --workers/-j <n|n%>    workers (default: twice the cores, 2 to 4; both modes: half as many again)
+  --workers/-j <n|n%>    workers (default: twice the cores, 2 to 4; both modes: half as many again; at most 3 per core)
   --isolate              a new browser context for every test (default: one per worker, reset between tests)
   --slow <f|auto>        the harness's patience: its own bounds × f (1 to 10); auto (default) measures the machine
                          at the start (kept within 1–4). The spec's own times never scale

@@ -1,4 +1,5 @@
 import type { Mode } from '../../spec/clauses';
+import { routeShape } from './shape';
 
 /**
  * What the crawler keeps about a site. Paths only: query strings are dropped before anything is
@@ -219,3 +220,13 @@ export interface FrameworkRequest {
 
 /** What a Pages Router page says about its route: pattern ("/retry/[slug]"), how it is rendered. */
 export interface NextDataFacts { page: string; gsp: boolean; gssp: boolean; isFallback: boolean }
+
+/** A page as the crawl keeps it before anything was read of it. */
+export function emptyPage(path: string): CrawledPage {
+  return {
+    path, status: 0, title: '', hasTitleElement: false, firstHeading: '', headings: [], links: [], externalLinks: 0,
+    scrollHeight: 0, viewportHeight: 0, forms: [], buttons: [], calls: [], errorTexts: [], signInLinks: [], limits: [],
+    pagesRouter: false, appRouter: false, hydrated: false, pageDataRequested: [], pageDataOnScroll: [], scripts: [], dynamic: false,
+    resultSelectors: [], routeGroups: [], shape: routeShape(path),
+  };
+}

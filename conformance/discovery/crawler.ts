@@ -78,7 +78,7 @@ export async function crawl(opts: CrawlOptions): Promise<Crawl> {
     let active = 0;
     const menusOpened = new Set<string>();
     const worker = async () => {
-      const tab = new Tab(await context.newPage(), menusOpened);
+      let tab = new Tab(await context.newPage(), menusOpened);
       for (;;) {
         if (pages.length + active >= maxPages) { if (frontier.pending) stoppedBy ??= 'maxPages'; return; }
         if (Date.now() >= deadline) { if (frontier.pending) stoppedBy ??= 'timeBudget'; return; }
@@ -100,6 +100,11 @@ export async function crawl(opts: CrawlOptions): Promise<Crawl> {
           opts.onPage?.(pages.length);
           for (const f of found) frontier.add(f.path, f.way);
           if (page.buildId && !page.error) await readManifest(page.buildId);
+          if (tab.hung) {
+            // Its renderer is busy for good: a fresh tab goes on with the crawl.
+            await tab.page.close({ runBeforeUnload: false }).catch(() => undefined);
+            tab = new Tab(await context.newPage(), menusOpened);
+          }
         } finally {
           active--;
         }

@@ -30,7 +30,7 @@ export function fromCrawl(c: Crawl): DiscoveryResult {
     sources: Object.fromEntries(Object.keys(scenarios).map((k) => [k, 'discovered' as const])),
     unfilled,
     notes,
-    pages: pages.map((p) => ({ path: p.path, status: p.status, title: p.title, firstHeading: p.firstHeading, shape: p.shape })),
+    pages: pages.map((p) => ({ path: p.path, status: p.status, title: p.title, firstHeading: p.firstHeading, shape: p.shape, ...(p.error ? { error: p.error } : {}) })),
     observations: buildObservations(c),
     crawl: crawlFacts,
   };

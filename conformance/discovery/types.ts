@@ -3,7 +3,11 @@ import type { Crawl } from '../crawl/model';
 import type { TargetProfile } from '../run/profile';
 import type { Unfilled } from '../scenarios/pick';
 
-export interface DiscoveredPage { path: string; status: number; title: string; firstHeading: string; shape: string }
+export interface DiscoveredPage {
+  path: string; status: number; title: string; firstHeading: string; shape: string;
+  /** Why the page could not be read (then it fills no scenario). */
+  error?: string;
+}
 
 export interface DiscoveryResult {
   profile: TargetProfile;

@@ -2,12 +2,12 @@ import type { Page, Request } from '@playwright/test';
 import { readPageFacts } from './page-facts';
 import { pathShapeOf, payloadShape, redactQuery } from './redact';
 import { isPageDelivery, pageDataTarget } from './requests';
-import { routeShape } from '../crawl/shape';
-import type { CallFact, ClickFact, CrawledLink, CrawledPage, WayIn } from '../crawl/model';
+import { emptyPage, type CallFact, type ClickFact, type CrawledLink, type CrawledPage, type WayIn } from '../crawl/model';
 import { openMenus } from './menus';
 import { NOT_A_PAGE } from './frontier';
 import { patience } from '../run/slow';
 import { linkTo } from '../observers/activate';
+import { LATE, orLate } from '../observers/bound';
 
 /** Bounds of one page visit (each wait is for a named thing and ends on its own), on the reference machine: each is used × the run's factor (run/slow.ts). */
 export const VISIT = {
@@ -38,6 +38,8 @@ const SIGN_IN = /sign[\s_-]?in|log[\s_-]?in|sign[\s_-]?up|register|\baccount|log
  */
 export class Tab {
   private current: Visit = { requests: [], lastPageData: 0 };
+  /** The page's script stopped answering (an endless loop): the tab is of no more use, the crawl opens another. */
+  hung = false;
 
   /** `menusOpened`: the menus pressed open in this crawl (shared by its tabs, so each is opened once). */
   constructor(readonly page: Page, private readonly menusOpened = new Set<string>()) {
@@ -64,7 +66,7 @@ export class Tab {
       status = res?.status() ?? 0;
       dynamic = /no-store|private/i.test(res?.headers()['cache-control'] ?? '');
     } catch (e) {
-      return { page: { ...base, error: firstLine(e) }, found: [] };
+      return { page: { ...base, error: (await this.unresponsive()) ?? firstLine(e) }, found: [] };
     }
     const landed = new URL(this.page.url());
     if (landed.origin !== origin) return { page: { ...base, status, error: `redirected to another origin (${landed.origin})` }, found: [] };
@@ -77,7 +79,12 @@ export class Tab {
 
     let facts;
     try {
-      facts = await readPageFacts(this.page);
+      const read = await orLate(patience(VISIT.loadTimeoutMs), readPageFacts(this.page));
+      if (read === LATE) {
+        this.hung = true;
+        return { page: { ...base, status, finalPath, error: neverYields(VISIT.loadTimeoutMs) }, found: [] };
+      }
+      facts = read;
     } catch (e) {
       return { page: { ...base, status, finalPath, error: `could not read the page: ${firstLine(e)}` }, found: [] };
     }
@@ -141,6 +148,14 @@ export class Tab {
    * Loads `from`, clicks its link to `to` (a link, never a button) and says whether the address
    * changed without a document load and whether `to`'s page data was asked for. Bounded throughout.
    */
+  /** After a load that did not end: whether the page's script still answers at all; when not, why, and the tab is hung. */
+  private async unresponsive(): Promise<string | undefined> {
+    const answer = await orLate(patience(1_000), this.page.evaluate('1').catch(() => 1));
+    if (answer !== LATE) return undefined;
+    this.hung = true;
+    return neverYields(VISIT.loadTimeoutMs);
+  }
+
   async clickThrough(origin: string, from: string, to: string): Promise<ClickFact> {
     const visit: Visit = { requests: [], lastPageData: Date.now() };
     this.current = visit;
@@ -221,17 +236,11 @@ function safePath(url: string): string {
   try { return new URL(url).pathname; } catch { return ''; }
 }
 
+/** Why a page whose script never gives the browser back could not be read. */
+const neverYields = (ms: number) => `its script never yields (the page did not answer for ${Math.round(patience(ms) / 1000)} s: an endless loop?), so it could not be read`;
+
 function firstLine(e: unknown): string {
   return String(e instanceof Error ? e.message : e).split('\n')[0];
-}
-
-export function emptyPage(path: string): CrawledPage {
-  return {
-    path, status: 0, title: '', hasTitleElement: false, firstHeading: '', headings: [], links: [], externalLinks: 0,
-    scrollHeight: 0, viewportHeight: 0, forms: [], buttons: [], calls: [], errorTexts: [], signInLinks: [], limits: [],
-    pagesRouter: false, appRouter: false, hydrated: false, pageDataRequested: [], pageDataOnScroll: [], scripts: [], dynamic: false,
-    resultSelectors: [], routeGroups: [], shape: routeShape(path),
-  };
 }
 
 /** Requests of the page's own frame (a service worker's requests have no frame: Playwright throws). */

@@ -11,7 +11,7 @@
  * given inline (the config file's `expectations` key). Later inputs override earlier ones for the
  * same clause or part and mode. Pure apart from reading the files named; imports no harness code.
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { CLAUSES, MODES, type Clause, type Mode } from '../../spec/clauses';
 import { VERDICTS, type Verdict } from '../outcome/verdict';
@@ -112,12 +112,15 @@ export function resolveExpectations(inputs: ExpectationsInput[], baseDir: string
     }
     const file = isAbsolute(input) ? input : resolve(baseDir, input);
     let data: unknown;
+    let bytes = 0;
     try {
-      data = JSON.parse(readFileSync(file, 'utf8'));
+      bytes = statSync(file).size;
+      data = bytes > MAX_EXPECTATIONS_BYTES ? undefined : JSON.parse(readFileSync(file, 'utf8'));
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       throw new Error(code === 'ENOENT' ? `Expectations file ${shown(file)} does not exist (nor is "${input}" a preset: ${[...presets.keys()].join(', ')}).` : `Expectations file ${shown(file)} cannot be read: ${(e as Error).message.split('\n')[0]}.`);
     }
+    if (bytes > MAX_EXPECTATIONS_BYTES) throw new Error(`Expectations file ${shown(file)} is ${(bytes / 1024 / 1024).toFixed(1)} MiB, over the 1 MiB an expectations file may hold (the gate reads one entry per clause or part and mode): remove the repeated entries.`);
     const list = Array.isArray(data) ? data : (data as { expectations?: unknown })?.expectations;
     if (!Array.isArray(list)) throw new Error(`Expectations file ${shown(file)} must hold a list of expectations, or an object with an "expectations" list.`);
     out.push(...checkList(list, `expectations file ${shown(file)}`, `file: ${shown(file)}`, dirname(file), shown));
@@ -175,4 +178,27 @@ export function expectationFor(list: readonly Expectation[] | undefined, target:
   let found: Expectation | undefined;
   for (const e of list ?? []) if (e.clause === target && (e.mode === undefined || e.mode === mode)) found = e;
   return found;
+}
+
+/**
+ * How large an expectations file may be. The gate reads one entry per clause or part and mode (a
+ * few hundred at the most); 52,000 repeated entries made 54 MB reports before they were bounded.
+ */
+export const MAX_EXPECTATIONS_BYTES = 1024 * 1024;
+
+/**
+ * The expectations that can apply, in their order: an entry is left out when a later one is for the
+ * same clause or part and the same mode, or for every mode — expectationFor takes the last that
+ * matches, so the earlier one never would (a file repeating an entry thousands of times keeps one).
+ */
+export function withoutReplaced(list: readonly Expectation[]): Expectation[] {
+  const everyMode = new Set<string>();
+  const perMode = new Set<string>();
+  const kept: Expectation[] = [];
+  for (const e of [...list].reverse()) {
+    if (everyMode.has(e.clause) || (e.mode && perMode.has(`${e.clause}|${e.mode}`))) continue;
+    (e.mode ? perMode : everyMode).add(e.mode ? `${e.clause}|${e.mode}` : e.clause);
+    kept.push(e);
+  }
+  return kept.reverse();
 }

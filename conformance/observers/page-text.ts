@@ -16,9 +16,14 @@ export async function visibleLines(page: Page): Promise<string[]> {
   return text.split('\n').map((l) => l.trim()).filter(Boolean);
 }
 
+/** A page's text for a message: cut at `max` characters (a heading can be 10,000), the report's reasons stay readable. */
+export function clip(text: string, max = 120): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
 /** A list for a message: "a", "b", "c" — or (none). Long lists are cut. */
 export function quoted(xs: readonly string[], max = 8): string {
   if (!xs.length) return '(none)';
-  const shown = xs.slice(0, max).map((x) => `"${x.length > 120 ? `${x.slice(0, 119)}…` : x}"`).join(', ');
+  const shown = xs.slice(0, max).map((x) => `"${clip(x)}"`).join(', ');
   return xs.length > max ? `${shown} and ${xs.length - max} more` : shown;
 }

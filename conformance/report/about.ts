@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { escapeHtml as esc } from './escape';
+import { escapeHref, escapeHtml as esc } from './escape';
 
 /**
  * The page that explains the report — docs/report.md, shipped in the package — placed beside the
@@ -40,19 +40,22 @@ export function aboutPage(suite: string): string | undefined {
 }
 
 function inline(text: string): string {
-  // Code spans first (their content is literal), then bold and links on the escaped rest.
+  // Code spans first (their content is literal), then links, then bold inside each piece, so the
+  // elements always nest; every piece of text is escaped on its own.
   return text.split(/(`[^`]+`)/).map((chunk) => {
     if (/^`[^`]+`$/.test(chunk)) return `<code>${esc(chunk.slice(1, -1))}</code>`;
-    return esc(chunk)
-      .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
-      .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_m, label: string, href: string) => {
-        // A relative link points into the package, not beside the report: shown as its path.
-        const h = href.replace(/&amp;/g, '&');
-        if (/^(https?:|#)/.test(h)) return `<a href="${esc(h)}">${label}</a>`;
-        return `${label} <span class="muted">(${esc(h.replace(/^(\.\.\/)+/, ''))} in the package)</span>`;
-      });
+    return chunk.split(/(\[[^\]]+\]\([^)\s]+\))/).map((piece) => {
+      const link = /^\[([^\]]+)\]\(([^)\s]+)\)$/.exec(piece);
+      if (!link) return bold(esc(piece));
+      const [, label, href] = link;
+      if (/^(https?:|#)/.test(href)) return `<a href="${escapeHref(href)}">${bold(esc(label))}</a>`;
+      // A relative link points into the package, not beside the report: shown as its path.
+      return `${bold(esc(label))} <span class="muted">(${esc(href.replace(/^(\.\.\/)+/, ''))} in the package)</span>`;
+    }).join('');
   }).join('');
 }
+
+const bold = (html: string) => html.replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>');
 
 const slug = (s: string) => s.toLowerCase().replace(/<[^>]+>/g, '').replace(/[^\w\s-]/g, '').trim().replace(/\s+/g, '-');
 

@@ -1,5 +1,6 @@
 import type { Mode } from '../../spec/clauses';
 import type { Report, Verdict } from './model';
+import { consoleLine } from './escape';
 
 export interface VerdictChange {
   id: string;
@@ -26,5 +27,6 @@ export function diffReports(before: Report, after: Report): VerdictChange[] {
 export function renderDiff(changes: VerdictChange[]): string {
   if (!changes.length) return 'No clause changed its verdict.';
   const w = Math.max(...changes.map((c) => c.id.length));
-  return [`${changes.length} clause verdict(s) changed:`, ...changes.map((c) => `  ${c.id.padEnd(w)}  ${c.mode.padEnd(6)}  ${c.before} → ${c.after}`)].join('\n');
+  // Read from two reports: each line is the console's (cut, no control characters).
+  return [`${changes.length} clause verdict(s) changed:`, ...changes.map((c) => consoleLine(`  ${c.id.padEnd(w)}  ${c.mode.padEnd(6)}  ${c.before} → ${c.after}`))].join('\n');
 }

@@ -1,5 +1,6 @@
 import { coverageLine, coverageOf, lacks, type Coverage } from './coverage';
 import type { Report } from './model';
+import { escapeMarkdown } from './escape';
 
 /** How many reasons the headline lists before it points to the rest (the job summary's first screen). */
 export const HEADLINE_REASONS = 12;
@@ -18,29 +19,31 @@ export function gateWords(r: Report): string {
  */
 export function headline(r: Report, opts: { markdown?: boolean } = {}): string[] {
   const md = !!opts.markdown;
+  // Every value of the report is text: escaped for Markdown, as it is for the console (which cuts each line itself).
+  const t = md ? escapeMarkdown : (s: unknown) => String(s);
   const b = (s: string) => (md ? `**${s}**` : s);
   const cov: Coverage = coverageOf(r);
   const lines: string[] = [];
-  for (const c of cov.modes) lines.push(`${md ? '- ' : ''}${b(c.mode)}${c.url ? ` ${c.url}` : ''}: ${coverageLine(c)}`);
+  for (const c of cov.modes) lines.push(`${md ? '- ' : ''}${b(t(c.mode))}${c.url ? ` ${t(c.url)}` : ''}: ${t(coverageLine(c))}`);
   if (cov.pending) lines.push(`${md ? '- ' : ''}pending: ${cov.pending} clauses the spec marks "not shown" — counted apart, never judged`);
   const sampled = r.sampled?.filter((s) => s.found > s.checked) ?? [];
-  for (const s of sampled) lines.push(`${md ? '- ' : ''}${s.mode}: every-page clauses checked ${s.checked} of the ${s.found.toLocaleString('en-US')} pages found (${s.how})`);
+  for (const s of sampled) lines.push(`${md ? '- ' : ''}${t(s.mode)}: every-page clauses checked ${t(s.checked)} of the ${t(s.found.toLocaleString('en-US'))} pages found (${t(s.how)})`);
   const reasons = r.gate.reasons;
   if (reasons.length) {
     lines.push('', md ? `${b(`Why the gate is red`)} (${reasons.length}):` : `Why the gate is red (${reasons.length}):`);
-    for (const x of reasons.slice(0, HEADLINE_REASONS)) lines.push(`- ${short(x)}`);
+    for (const x of reasons.slice(0, HEADLINE_REASONS)) lines.push(`- ${t(short(x))}`);
     if (reasons.length > HEADLINE_REASONS) lines.push(`- … and ${reasons.length - HEADLINE_REASONS} more (every reason is below${md ? '' : ', in conformance.md'})`);
   }
   const warnings = r.gate.warnings ?? [];
   if (warnings.length) {
     lines.push('', `Warnings (${warnings.length}, not failing the gate):`);
-    for (const x of warnings.slice(0, HEADLINE_REASONS)) lines.push(`- ${short(x)}`);
+    for (const x of warnings.slice(0, HEADLINE_REASONS)) lines.push(`- ${t(short(x))}`);
   }
   // What the gate let through because an expectation says so, by kind: the framework's known deviations, the team's accepted gaps.
   const expected = cov.modes.flatMap((c) => [...c.failedExpected.map((x) => ({ ...x, v: 'failed' })), ...c.notJudged.filter((n) => n.expected).map((n) => ({ id: n.id, expected: n.expected!, v: n.verdict }))].map((x) => ({ ...x, mode: c.mode })));
   if (expected.length) {
     const kinds = (['known deviation', 'accepted'] as const).map((k) => [k, expected.filter((x) => x.expected === k)] as const).filter(([, xs]) => xs.length);
-    lines.push('', `Expected, not counted against the gate (${expected.length}): ${kinds.map(([k, xs]) => `${k === 'known deviation' ? 'known deviations of the framework' : 'accepted by the team'}: ${xs.map((x) => `${x.id} ${x.v} (${x.mode})`).join(', ')}`).join('; ')}`);
+    lines.push('', `Expected, not counted against the gate (${expected.length}): ${kinds.map(([k, xs]) => `${k === 'known deviation' ? 'known deviations of the framework' : 'accepted by the team'}: ${xs.map((x) => t(`${x.id} ${x.v} (${x.mode})`)).join(', ')}`).join('; ')}`);
   }
   return lines;
 }

@@ -2,7 +2,7 @@ import { describeCounts, type Count } from '../outcome/subject';
 import type { WayVerdict } from '../outcome/clause-verdict';
 import type { ClauseResult, ClauseRow, Report, TestRecord, Verdict } from './model';
 import { renderObservedHtml } from './observed';
-import { escapeHtml as esc } from './escape';
+import { escapeHref as href, escapeHtml as esc } from './escape';
 import { ABOUT_FILE } from './about';
 import { headlineHtml } from './html-headline';
 import { seconds } from '../../launcher/format';
@@ -29,17 +29,17 @@ ${headlineHtml(r)}
 <main class="wrap">
 <section aria-labelledby="run-h"><h2 id="run-h">Run</h2>
 <dl class="facts">
-${r.targets.map((t) => `<dt>${esc(t.mode)} target</dt><dd><a href="${esc(t.url)}">${esc(t.url)}</a><br><span class="muted">profile ${esc(t.profile)}${t.framework ? ` · ${esc(t.framework)}${t.frameworkVersion ? ` ${esc(t.frameworkVersion)}` : ''}` : ''}${t.buildId ? ` · build id <code>${esc(t.buildId)}</code>` : ''}${t.deploymentId ? ` · deployment id <code>${esc(t.deploymentId)}</code>` : ''}${t.isThisKind === false ? ` · <strong>not this kind of site</strong>: ${esc(t.kindReason ?? '')}` : ''}</span></dd>`).join('\n')}
+${r.targets.map((t) => `<dt>${esc(t.mode)} target</dt><dd><a href="${href(t.url)}">${esc(t.url)}</a><br><span class="muted">profile ${esc(t.profile)}${t.framework ? ` · ${esc(t.framework)}${t.frameworkVersion ? ` ${esc(t.frameworkVersion)}` : ''}` : ''}${t.buildId ? ` · build id <code>${esc(t.buildId)}</code>` : ''}${t.deploymentId ? ` · deployment id <code>${esc(t.deploymentId)}</code>` : ''}${t.isThisKind === false ? ` · <strong>not this kind of site</strong>: ${esc(t.kindReason ?? '')}` : ''}</span></dd>`).join('\n')}
 <dt>Browser</dt><dd>${esc(r.browser ? `${r.browser.name} ${r.browser.version ?? ''} (${r.browser.source ?? ''})` : 'unknown')}</dd>
 ${r.access ? `<dt>Access</dt><dd>${esc(describeAccess(r.access) ?? '')}</dd>` : ''}
 <dt>Suite</dt><dd>${esc(r.suite.name)} ${esc(r.suite.version)}${r.suite.gitSha ? ` · <code>${esc(r.suite.gitSha.slice(0, 12))}</code>` : ''} · report schema ${esc(r.schemaVersion)}</dd>
-<dt>Time</dt><dd>${esc(r.startedAt)} → ${esc(r.finishedAt)} (${seconds(r.durationMs)})</dd>
+<dt>Time</dt><dd>${esc(r.startedAt)} → ${esc(r.finishedAt)} (${esc(seconds(r.durationMs))})</dd>
 ${patienceHtml(r)}
-${r.mutation ? `<dt>Mutation score</dt><dd>${(r.mutation.score * 100).toFixed(0)}% — ${r.mutation.killed} of ${r.mutation.total} mutants killed, ${r.mutation.collateral} collateral failures <span class="muted">(${esc(r.mutation.at)})</span></dd>` : ''}
+${r.mutation ? `<dt>Mutation score</dt><dd>${esc((Number(r.mutation.score) * 100).toFixed(0))}% — ${esc(r.mutation.killed)} of ${esc(r.mutation.total)} mutants killed, ${esc(r.mutation.collateral)} collateral failures <span class="muted">(${esc(r.mutation.at)})</span></dd>` : ''}
 </dl>
 <table class="totals"><caption>Verdicts per mode (clauses)</caption>
 <thead><tr><th scope="col">Mode</th>${VERDICT_ORDER.map((v) => `<th scope="col">${badge(v)}</th>`).join('')}${r.expectations ? `<th scope="col"><span class="badge expected">expected</span> <span class="muted">of those</span></th>` : ''}</tr></thead>
-<tbody>${[...r.modes, 'all' as const].map((m) => `<tr><th scope="row">${m}</th>${VERDICT_ORDER.map((v) => `<td>${r.totals[m]?.[v] ?? 0}</td>`).join('')}${r.expectations ? `<td>${r.expectations.expected[m] ?? 0}</td>` : ''}</tr>`).join('')}</tbody></table>
+<tbody>${[...r.modes, 'all' as const].map((m) => `<tr><th scope="row">${esc(m)}</th>${VERDICT_ORDER.map((v) => `<td>${esc(r.totals[m]?.[v] ?? 0)}</td>`).join('')}${r.expectations ? `<td>${esc(r.expectations.expected[m] ?? 0)}</td>` : ''}</tr>`).join('')}</tbody></table>
 ${expectedHtml(r)}
 ${knownHtml(r)}
 ${retriedHtml(r)}
@@ -47,12 +47,12 @@ ${retriedHtml(r)}
 <section aria-labelledby="cl-h"><h2 id="cl-h">Clauses</h2>
 <form class="filters" aria-label="Filter clauses">
 <fieldset><legend>Verdict</legend>${VERDICT_ORDER.map((v) => `<label><input type="checkbox" name="verdict" value="${v}" checked> ${v}</label>`).join(' ')}</fieldset>
-<fieldset><legend>Mode</legend><label><input type="radio" name="mode" value="any" checked> any</label>${r.modes.map((m) => ` <label><input type="radio" name="mode" value="${m}"> ${m}</label>`).join('')}</fieldset>
+<fieldset><legend>Mode</legend><label><input type="radio" name="mode" value="any" checked> any</label>${r.modes.map((m) => ` <label><input type="radio" name="mode" value="${esc(m)}"> ${esc(m)}</label>`).join('')}</fieldset>
 <fieldset><legend>Kind</legend>${['normative', 'pending', 'informative'].map((k) => `<label><input type="checkbox" name="kind" value="${k}" checked> ${k}</label>`).join(' ')}</fieldset>
 <p class="muted" id="shown" aria-live="polite"></p>
 </form>
 <table class="clauses">
-<thead><tr><th scope="col">Clause</th><th scope="col">Spec text</th>${r.modes.map((m) => `<th scope="col">${m}</th>`).join('')}</tr></thead>
+<thead><tr><th scope="col">Clause</th><th scope="col">Spec text</th>${r.modes.map((m) => `<th scope="col">${esc(m)}</th>`).join('')}</tr></thead>
 ${r.clauses.map((c) => clauseRow(c, r.modes, r.observed)).join('\n')}
 </table>
 </section>
@@ -80,7 +80,7 @@ function gateLabel(res: ClauseResult): string {
 
 function linkOf(x: { link?: string; cite?: string[] }): string {
   const cite = x.cite?.length ? ` <span class="muted">${x.cite.map((c) => `<code>${esc(c)}</code>`).join(', ')}</span>` : '';
-  return `${cite}${x.link ? ` <a href="${esc(x.link)}">source</a>` : ''}`;
+  return `${cite}${x.link ? ` <a href="${href(x.link)}">source</a>` : ''}`;
 }
 
 /** Under a clause, per mode: each expectation that held, and whether the verdict met it. */
@@ -89,7 +89,7 @@ function expectationDetails(res: ClauseResult): string {
   for (const e of res.expectations ?? []) {
     out.push(`<li><code>${esc(e.of)}</code> expected ${badge(e.expected)}, observed ${badge(e.observed)} — ${e.met ? 'as expected' : '<strong>not as expected</strong>'}: ${esc(e.reason)}${linkOf(e)}${e.source ? ` <span class="muted">(${esc(e.source)})</span>` : ''}</li>`);
   }
-  for (const d of res.knownDeviations ?? []) out.push(`<li><code>${esc(d.of)}</code> ${esc(d.note)}${d.link ? ` <a href="${esc(d.link)}">source</a>` : ''} <span class="muted">(preset ${esc(d.preset)})</span></li>`);
+  for (const d of res.knownDeviations ?? []) out.push(`<li><code>${esc(d.of)}</code> ${esc(d.note)}${d.link ? ` <a href="${href(d.link)}">source</a>` : ''} <span class="muted">(preset ${esc(d.preset)})</span></li>`);
   return out.length ? `<ul class="expect">${out.join('')}</ul>` : '';
 }
 
@@ -103,11 +103,11 @@ function expectedHtml(r: Report): string {
       if (res?.gate !== 'expected') continue;
       for (const e of res.expectations ?? []) {
         if (e.expected === 'passed') continue;
-        items.push(`<li><a href="#${esc(c.id)}"><code>${esc(e.of)}</code></a> (${m}) ${badge(e.observed)} <span class="badge expected">expected</span> ${esc(e.reason)}${linkOf(e)}${e.source ? ` <span class="muted">(${esc(e.source)})</span>` : ''}</li>`);
+        items.push(`<li><a href="#${esc(c.id)}"><code>${esc(e.of)}</code></a> (${esc(m)}) ${badge(e.observed)} <span class="badge expected">expected</span> ${esc(e.reason)}${linkOf(e)}${e.source ? ` <span class="muted">(${esc(e.source)})</span>` : ''}</li>`);
       }
     }
   }
-  const unused = r.expectations.unused.map((e) => `<li><code>${esc(e.clause)}</code>${e.mode ? ` (${e.mode})` : ''} ${esc(e.verdict)}: ${esc(e.reason)}${e.source ? ` <span class="muted">(${esc(e.source)})</span>` : ''}</li>`);
+  const unused = r.expectations.unused.map((e) => `<li><code>${esc(e.clause)}</code>${e.mode ? ` (${esc(e.mode)})` : ''} ${esc(e.verdict)}: ${esc(e.reason)}${e.source ? ` <span class="muted">(${esc(e.source)})</span>` : ''}</li>`);
   return `<details class="expected-list" open><summary>Expected verdicts — accepted by the team or known deviations of the framework, not counted against the gate (${items.length})</summary>
 <p class="muted">Expectations from ${r.expectations.sources.map((x) => esc(x)).join(', ')}. A verdict other than the expected one fails the gate, a pass included.</p>
 ${items.length ? `<ul>${items.join('')}</ul>` : '<p>None of this run\'s verdicts needed one.</p>'}
@@ -121,7 +121,7 @@ function knownHtml(r: Report): string {
     for (const m of r.modes) {
       const res = c.results[m];
       if (!res?.knownDeviations?.length || res.gate === 'expected') continue;
-      for (const d of res.knownDeviations) items.push(`<li><a href="#${esc(c.id)}"><code>${esc(d.of)}</code></a> (${m}): ${esc(d.note)}${d.link ? ` <a href="${esc(d.link)}">source</a>` : ''} — to expect it: <code>--expectations ${esc(d.preset)}</code></li>`);
+      for (const d of res.knownDeviations) items.push(`<li><a href="#${esc(c.id)}"><code>${esc(d.of)}</code></a> (${esc(m)}): ${esc(d.note)}${d.link ? ` <a href="${href(d.link)}">source</a>` : ''} — to expect it: <code>--expectations ${esc(d.preset)}</code></li>`);
     }
   }
   return items.length ? `<details class="known-list" open><summary>Known deviations of the detected framework version (${items.length})</summary><ul>${items.join('')}</ul></details>` : '';
@@ -148,7 +148,7 @@ function legendHtml(): string {
 }
 
 function clauseRow(c: ClauseRow, modes: Report['modes'], observed?: Report['observed']): string {
-  const data = modes.map((m) => `data-${m}="${c.results[m]!.verdict}"`).join(' ');
+  const data = modes.map((m) => `data-${esc(m).replace(/[^a-z]/gi, '')}="${esc(c.results[m]!.verdict)}"`).join(' ');
   const details: string[] = [];
   if (c.readings?.length) details.push(`<p><strong>How the text is read</strong></p><ul>${c.readings.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>`);
   if (c.howTested) details.push(`<p><strong>How it is tested.</strong> ${esc(c.howTested)}</p>`);
@@ -159,11 +159,11 @@ function clauseRow(c: ClauseRow, modes: Report['modes'], observed?: Report['obse
     const res = c.results[m]!;
     if (!res.tests.length && c.kind !== 'normative') continue;
     // A clause with parts: each part's reason is in its row, once (the ways under it say only what differs).
-    details.push(`<h4>${m}: ${badge(res.verdict)}${res.reason && !res.parts?.length ? ` <span class="muted">${esc(res.reason)}</span>` : ''}</h4>`);
+    details.push(`<h4>${esc(m)}: ${badge(res.verdict)}${res.reason && !res.parts?.length ? ` <span class="muted">${esc(res.reason)}</span>` : ''}</h4>`);
     const shown = new Set([res.reason, ...(res.parts ?? []).flatMap((p) => [p.reason, ...(p.ways ?? []).map((w) => w.reason)]), ...(res.ways ?? []).map((w) => w.reason)]);
     details.push(expectationDetails(res));
     if (res.parts?.length) {
-      details.push(`<table class="parts"><caption>Parts (${m})</caption><tbody>${res.parts.map((p) => `<tr><th scope="row"><code>${esc(c.id)}/${esc(p.id)}</code>${p.optional ? ' <span class="muted">optional</span>' : ''}</th><td>${esc(p.text)}</td><td>${badge(p.verdict)}${p.reason ? `<br><span class="muted">${esc(p.reason)}</span>` : ''}${countLine(p.verdict, p.observed)}</td><td>${waysList(p.ways, p.reason)}</td></tr>`).join('')}</tbody></table>`);
+      details.push(`<table class="parts"><caption>Parts (${esc(m)})</caption><tbody>${res.parts.map((p) => `<tr><th scope="row"><code>${esc(c.id)}/${esc(p.id)}</code>${p.optional ? ' <span class="muted">optional</span>' : ''}</th><td>${esc(p.text)}</td><td>${badge(p.verdict)}${p.reason ? `<br><span class="muted">${esc(p.reason)}</span>` : ''}${countLine(p.verdict, p.observed)}</td><td>${waysList(p.ways, p.reason)}</td></tr>`).join('')}</tbody></table>`);
     } else if (res.ways?.length && c.kind === 'normative') {
       details.push(`<p><strong>Ways observed</strong> ${countLine(res.verdict, res.observed)}</p>${waysList(res.ways)}`);
     }
@@ -172,8 +172,8 @@ function clauseRow(c: ClauseRow, modes: Report['modes'], observed?: Report['obse
     }
     if (res.tests.length) details.push(`<ul class="tests">${res.tests.map((t) => testItem(t, shown)).join('')}</ul>`);
   }
-  return `<tbody class="clause" data-kind="${c.kind}" ${data}><tr>
-<th scope="row" id="${esc(c.id)}"><span class="id">${esc(c.id)}</span><br>${esc(c.title)}<br><span class="kind ${c.kind}">${c.kind}</span></th>
+  return `<tbody class="clause" data-kind="${esc(c.kind)}" ${data}><tr>
+<th scope="row" id="${esc(c.id)}"><span class="id">${esc(c.id)}</span><br>${esc(c.title)}<br><span class="kind ${esc(c.kind)}">${esc(c.kind)}</span></th>
 <td><blockquote>${c.quote.map((q) => esc(q)).join('<br>')}</blockquote><span class="muted">${esc(c.section)} · hash <code>${esc(c.hash)}</code></span>
 ${details.length ? `<details><summary>Details, tests and evidence</summary>${details.join('\n')}</details>` : ''}</td>
 ${modes.map((m) => `<td class="v">${badge(c.results[m]!.verdict)}${gateLabel(c.results[m]!)}${partSummary(c.results[m]!.parts)}${c.kind === 'normative' && c.results[m]!.observed?.length ? `<br><span class="muted">${esc(describeCounts(c.results[m]!.observed))}</span>` : ''}</td>`).join('')}
@@ -190,7 +190,7 @@ function countLine(v: Verdict, observed: readonly Count[] | undefined): string {
 /** The ways a part (or clause) was observed, briefly: a way's reason only where it says more than the part's. */
 function waysList(ways: readonly WayVerdict[] | undefined, partReason?: string): string {
   if (!ways?.length) return '';
-  return `<ul class="ways">${ways.map((w) => `<li><span class="st ${w.verdict}">${esc(w.verdict)}</span> ${esc(w.test)} <span class="muted">(${esc(describeCounts(w.observed))})${w.reason && w.verdict !== 'passed' && !partReason?.startsWith(w.reason) ? ` — ${esc(w.reason)}` : ''}</span></li>`).join('')}</ul>`;
+  return `<ul class="ways">${ways.map((w) => `<li><span class="st ${esc(w.verdict)}">${esc(w.verdict)}</span> ${esc(w.test)} <span class="muted">(${esc(describeCounts(w.observed))})${w.reason && w.verdict !== 'passed' && !partReason?.startsWith(w.reason) ? ` — ${esc(w.reason)}` : ''}</span></li>`).join('')}</ul>`;
 }
 
 /** Under a clause's verdict: how many of its applicable parts passed, e.g. "parts 1/5". */
@@ -204,12 +204,12 @@ function partSummary(parts: ClauseResult['parts']): string {
 /** A test with its evidence; its reason only when the parts and ways above have not said it. */
 function testItem(t: TestRecord, shown: ReadonlySet<string | undefined>): string {
   const status = t.verdict ?? (t.outcome === 'skipped' ? (t.skipVerdict ?? 'untested') : t.outcome);
-  const ev = t.evidence.map((e) => `<a href="${esc(e.path)}" title="sha256 ${esc(e.sha256)}">${esc(e.name)}</a>`).join(' · ');
-  return `<li><span class="st ${status}">${esc(status)}</span> ${esc(t.title)} <span class="muted">${t.durationMs} ms${t.attempts > 1 ? `, ${t.attempts} attempts` : ''} · ${esc(t.file)}:${t.line}</span>${retryHtml(t)}${t.reason && !shown.has(t.reason) ? `<br><span class="muted">${esc(t.reason)}</span>` : ''}${t.error ? `<pre>${esc(t.error)}</pre>` : ''}${ev ? `<br>evidence: ${ev}` : ''}</li>`;
+  const ev = t.evidence.map((e) => `<a href="${href(e.path)}" title="sha256 ${esc(e.sha256)}">${esc(e.name)}</a>`).join(' · ');
+  return `<li><span class="st ${esc(status)}">${esc(status)}</span> ${esc(t.title)} <span class="muted">${esc(t.durationMs)} ms${t.attempts > 1 ? `, ${esc(t.attempts)} attempts` : ''} · ${esc(t.file)}:${esc(t.line)}</span>${retryHtml(t)}${t.reason && !shown.has(t.reason) ? `<br><span class="muted">${esc(t.reason)}</span>` : ''}${t.error ? `<pre>\n${esc(t.error)}</pre>` : ''}${ev ? `<br>evidence: ${ev}` : ''}</li>`;
 }
 
 function badge(v: Verdict): string {
-  return `<span class="badge ${v}">${v}</span>`;
+  return `<span class="badge ${esc(v)}">${esc(v)}</span>`;
 }
 
 const CSS = `

@@ -1,6 +1,6 @@
 import type { ClauseResult, Report } from './model';
 import { coverageLine, coverageOf } from './coverage';
-import { escapeHtml as esc } from './escape';
+import { escapeXml as esc, xmlComment } from './escape';
 import { gateWords, headline } from './headline';
 
 /** JUnit XML with one test case per clause and mode; failures are exactly what the gate counts (its scope included). */
@@ -11,29 +11,29 @@ export function renderJUnit(r: Report): string {
   const suites = r.modes.map((mode) => {
     const cases = r.clauses.map((c) => {
       const res = c.results[mode]!;
-      const time = (res.tests.reduce((s, t) => s + t.durationMs, 0) / 1000).toFixed(3);
+      const time = (res.tests.reduce((s, t) => s + (Number(t.durationMs) || 0), 0) / 1000).toFixed(3);
       const name = esc(`${c.id} ${c.title}`);
       // The gate's scope: under --grep a clause with no selected test in this mode is not judged, so not a failure.
       const inScope = r.gate.scope === 'all' || res.tests.length > 0;
       // Reports with gate statuses (1.4.0): exactly the gate's unexpected verdicts fail; an expected one is skipped with its reason.
       const gated = res.gate ? res.gate === 'unexpected' : inScope && c.kind === 'normative' && c.modes.includes(mode) && ['failed', 'cantTell', 'untested'].includes(res.verdict);
       let body = '';
-      if (gated) body = `<failure type="${res.verdict}" message="${esc(unexpectedMessage(r, c.id, mode) ?? res.reason ?? res.verdict)}"/>`;
+      if (gated) body = `<failure type="${esc(res.verdict)}" message="${esc(unexpectedMessage(r, c.id, mode) ?? res.reason ?? res.verdict)}"/>`;
       else if (res.gate === 'expected') body = `<skipped message="${esc(expectedMessage(res))}"/>`;
       else if (!inScope && c.kind === 'normative' && c.modes.includes(mode)) body = '<skipped message="not selected in this run (outside the gate\'s scope)"/>';
       else if (res.verdict !== 'passed') body = `<skipped message="${esc(`${res.verdict}${res.reason ? `: ${res.reason}` : ''}`)}"/>`;
-      return { xml: `    <testcase classname="conformance.${mode}" name="${name}" time="${time}">${body}</testcase>`, gated, skipped: !gated && res.verdict !== 'passed' };
+      return { xml: `    <testcase classname="conformance.${esc(mode)}" name="${name}" time="${time}">${body}</testcase>`, gated, skipped: !gated && res.verdict !== 'passed' };
     });
     const failures = cases.filter((c) => c.gated).length;
     const skipped = cases.filter((c) => c.skipped).length;
     const cov = coverage.modes.find((c) => c.mode === mode);
     const props = cov ? [`    <properties><property name="coverage" value="${esc(coverageLine(cov))}"/></properties>`] : [];
-    return [`  <testsuite name="conformance ${mode}" tests="${cases.length}" failures="${failures}" skipped="${skipped}" timestamp="${r.startedAt}">`, ...props, ...cases.map((c) => c.xml), '  </testsuite>'].join('\n');
+    return [`  <testsuite name="conformance ${esc(mode)}" tests="${cases.length}" failures="${failures}" skipped="${skipped}" timestamp="${esc(r.startedAt)}">`, ...props, ...cases.map((c) => c.xml), '  </testsuite>'].join('\n');
   });
   // Gate reasons that belong to no clause (a shard missing from a merge, no test ran) fail the run as a whole.
   const runReasons = r.gate.findings.filter((f) => f.kind === 'run').map((f) => f.text);
   if (runReasons.length) {
-    suites.push([`  <testsuite name="conformance run" tests="${runReasons.length}" failures="${runReasons.length}" skipped="0" timestamp="${r.startedAt}">`,
+    suites.push([`  <testsuite name="conformance run" tests="${runReasons.length}" failures="${runReasons.length}" skipped="0" timestamp="${esc(r.startedAt)}">`,
       ...runReasons.map((x) => `    <testcase classname="conformance.run" name="${esc(x.split(':')[0])}" time="0"><failure type="run" message="${esc(x)}"/></testcase>`), '  </testsuite>'].join('\n'));
   }
   out.push(`<testsuites name="spec conformance">`, ...suites, '</testsuites>', '');
@@ -51,9 +51,4 @@ function expectedMessage(res: ClauseResult): string {
   const e = res.expectations?.filter((x) => x.met && x.expected !== 'passed') ?? [];
   const kind = e.every((x) => x.source?.startsWith('preset ')) ? 'a known deviation of the framework' : 'accepted';
   return `expected ${res.verdict} (${kind}): ${e.map((x) => `${x.of} ${x.observed}: ${x.reason}${x.source ? ` [${x.source}]` : ''}`).join('; ')}`;
-}
-
-/** Text safe inside an XML comment (no "--"). */
-function xmlComment(text: string): string {
-  return text.replace(/-{2,}/g, '-').replace(/[<>&]/g, ' ');
 }

@@ -4,12 +4,15 @@ import { gateWords, headline } from './headline';
 import { renderObservedMarkdown } from './observed';
 import { patienceMarkdown, retriedMarkdown } from './retries';
 import { describeAccess } from '../run/access';
+import { escapeMarkdown as e, markdownCode as code, markdownLink as link } from './escape';
 
+// A value outside the five (a report read back) is shown as text, escaped.
+const icon = (v: Verdict) => (Object.hasOwn(ICON, v) ? ICON[v] : e(v));
 const ICON: Record<Verdict, string> = { passed: '✅ passed', failed: '❌ failed', cantTell: '❔ cantTell', inapplicable: '➖ inapplicable', untested: '⏸ untested' };
 
 /** What a verdict rests on, beside it: " · 12 pages, 31 requests". */
 function counted(observed: readonly Count[] | undefined): string {
-  return observed?.length ? ` · ${describeCounts(observed)}` : '';
+  return observed?.length ? ` · ${e(describeCounts(observed))}` : '';
 }
 
 /**
@@ -20,26 +23,26 @@ function counted(observed: readonly Count[] | undefined): string {
 export function renderMarkdown(r: Report): string {
   const lines: string[] = [`## Conformance: ${gateWords(r)}`, '', ...headline(r, { markdown: true }), ''];
   lines.push('<details><summary>Targets, every clause and part with its verdict, expectations</summary>', '');
-  for (const t of r.targets) lines.push(`- **${t.mode}**: ${t.url}${t.buildId ? ` · build ${t.buildId}` : ''}${t.profile ? ` · profile ${t.profile}` : ''}`);
-  if (r.access) lines.push(`- access: ${describeAccess(r.access)}`);
-  lines.push(`- totals: ${Object.entries(r.totals.all).filter(([, n]) => n > 0).map(([v, n]) => `${n} ${v}`).join(', ')}`);
+  for (const t of r.targets) lines.push(`- **${e(t.mode)}**: ${e(t.url)}${t.buildId ? ` · build ${e(t.buildId)}` : ''}${t.profile ? ` · profile ${e(t.profile)}` : ''}`);
+  if (r.access) lines.push(`- access: ${e(describeAccess(r.access))}`);
+  lines.push(`- totals: ${Object.entries(r.totals.all).filter(([, n]) => n > 0).map(([v, n]) => e(`${n} ${v}`)).join(', ')}`);
   lines.push(patienceMarkdown(r));
-  if (r.mutation) lines.push(`- mutation score: ${(r.mutation.score * 100).toFixed(0)}% (${r.mutation.killed}/${r.mutation.total} killed), collateral ${r.mutation.collateral}`);
+  if (r.mutation) lines.push(`- mutation score: ${e(`${(Number(r.mutation.score) * 100).toFixed(0)}% (${r.mutation.killed}/${r.mutation.total} killed), collateral ${r.mutation.collateral}`)}`);
   lines.push('');
-  lines.push(`| Clause | Title | ${r.modes.join(' | ')} |`);
+  lines.push(`| Clause | Title | ${r.modes.map(e).join(' | ')} |`);
   lines.push(`|---|---|${r.modes.map(() => '---').join('|')}|`);
   for (const c of r.clauses) {
     if (c.kind === 'informative') continue;
     const normative = c.kind === 'normative';
-    lines.push(`| ${c.id} | ${c.title}${c.kind === 'pending' ? ' (pending)' : ''} | ${r.modes.map((m) => `${ICON[c.results[m]!.verdict]}${normative && !c.results[m]!.parts?.length ? counted(c.results[m]!.observed) : ''}${mark(c.results[m]!, c.id)}`).join(' | ')} |`);
+    lines.push(`| ${e(c.id)} | ${e(c.title)}${c.kind === 'pending' ? ' (pending)' : ''} | ${r.modes.map((m) => `${icon(c.results[m]!.verdict)}${normative && !c.results[m]!.parts?.length ? counted(c.results[m]!.observed) : ''}${mark(c.results[m]!, c.id)}`).join(' | ')} |`);
     // Each part on its own row, so a clause that is untested for want of a part shows which one.
     const ids = [...new Set(r.modes.flatMap((m) => (c.results[m]?.parts ?? []).map((p) => p.id)))];
     for (const id of ids) {
       const cell = (m: (typeof r.modes)[number]) => {
         const p = c.results[m]?.parts?.find((x) => x.id === id);
-        return p ? `${ICON[p.verdict]}${p.optional ? ' (optional)' : ''}${counted(p.observed)}${mark(c.results[m]!, `${c.id}/${id}`)}` : '';
+        return p ? `${icon(p.verdict)}${p.optional ? ' (optional)' : ''}${counted(p.observed)}${mark(c.results[m]!, `${c.id}/${id}`)}` : '';
       };
-      lines.push(`| ${c.id}/${id} | ↳ ${(c.results[r.modes[0]]?.parts ?? c.results[r.modes[r.modes.length - 1]]?.parts ?? []).find((x) => x.id === id)?.text.replace(/\|/g, '\\|') ?? ''} | ${r.modes.map(cell).join(' | ')} |`);
+      lines.push(`| ${e(`${c.id}/${id}`)} | ↳ ${e((c.results[r.modes[0]]?.parts ?? c.results[r.modes[r.modes.length - 1]]?.parts ?? []).find((x) => x.id === id)?.text ?? '')} | ${r.modes.map(cell).join(' | ')} |`);
     }
   }
   if (r.observed && Object.keys(r.observed).length) {
@@ -47,7 +50,7 @@ export function renderMarkdown(r: Report): string {
   }
   if (!r.gate.passed) {
     lines.push('', `### Why the gate is red, in full (${r.gate.reasons.length})`, '');
-    for (const reason of r.gate.reasons) lines.push(`- ${reason}`);
+    for (const reason of r.gate.reasons) lines.push(`- ${e(reason)}`);
   }
   lines.push(...expectedMarkdown(r));
   lines.push(...retriedMarkdown(r));
@@ -78,22 +81,22 @@ function expectedMarkdown(r: Report): string[] {
       const res = c.results[m];
       if (!res) continue;
       if (res.gate === 'expected') {
-        for (const e of res.expectations ?? []) {
-          if (e.expected === 'passed') continue;
-          (isPreset(e.source) ? expected : accepted).push(`- **${e.of}** (${m}) ${e.observed}: ${e.reason}${e.cite?.length ? ` (\`${e.cite.join('`, `')}\`)` : ''}${e.link ? ` — [source](${e.link})` : ''}${e.source ? ` · ${e.source}` : ''}`);
+        for (const x of res.expectations ?? []) {
+          if (x.expected === 'passed') continue;
+          (isPreset(x.source) ? expected : accepted).push(`- **${e(x.of)}** (${e(m)}) ${e(x.observed)}: ${e(x.reason)}${x.cite?.length ? ` (${x.cite.map(code).join(', ')})` : ''}${x.link ? ` — ${link('source', x.link)}` : ''}${x.source ? ` · ${e(x.source)}` : ''}`);
         }
       } else {
-        for (const d of res.knownDeviations ?? []) known.push(`- **${d.of}** (${m}): ${d.note}${d.link ? ` — [source](${d.link})` : ''}; to expect it: \`--expectations ${d.preset}\``);
+        for (const d of res.knownDeviations ?? []) known.push(`- **${e(d.of)}** (${e(m)}): ${e(d.note)}${d.link ? ` — ${link('source', d.link)}` : ''}; to expect it: ${code(`--expectations ${d.preset}`)}`);
       }
     }
   }
   if (r.expectations) {
-    out.push('', `### Expectations (from ${r.expectations.sources.join(', ')})`, '', 'Any other verdict for these fails the gate, a pass included.');
+    out.push('', `### Expectations (from ${r.expectations.sources.map(e).join(', ')})`, '', 'Any other verdict for these fails the gate, a pass included.');
     out.push('', `Accepted by the team, not passed (${accepted.length}):`, '', ...(accepted.length ? accepted : ['- none']));
     if (expected.length) out.push('', `Known deviations of the framework, as its preset expects (${expected.length}):`, '', ...expected);
     if (r.expectations.unused.length) {
       out.push('', 'Expectations that applied to nothing judged in this run:');
-      for (const e of r.expectations.unused) out.push(`- ${e.clause}${e.mode ? ` (${e.mode})` : ''} ${e.verdict}: ${e.reason}${e.source ? ` · ${e.source}` : ''}`);
+      for (const x of r.expectations.unused) out.push(`- ${e(x.clause)}${x.mode ? ` (${e(x.mode)})` : ''} ${e(x.verdict)}: ${e(x.reason)}${x.source ? ` · ${e(x.source)}` : ''}`);
     }
   }
   if (known.length) out.push('', '### Known deviations of the detected framework version', '', ...known);

@@ -20,6 +20,7 @@ import { ROOT } from '../../spec/root';
 import { runSync } from '../../launcher/run-sync';
 import { retriedTests } from './retries';
 import { shownPath } from '../../launcher/format';
+import { consoleLine } from './escape';
 
 /**
  * Playwright reporter that turns test results into clause verdicts and writes the report:
@@ -72,7 +73,7 @@ export default class ConformanceReporter implements Reporter {
       const reason = error && !/^No tests found/.test(error) ? error : clauseTests.length ? `the run stopped (${result.status}) before any conformance test started` : noMatch;
       writeLastRun(out, { status: 'not-run', reason });
       const sentence = reason.replace(/\.$/, '');
-      say(`\nNo conformance test ran: ${sentence}. The previous report in ${shownPath(out)} is kept (see last-run.json).\n`);
+      say(`\nNo conformance test ran: ${consoleLine(sentence)}. The previous report in ${shownPath(out)} is kept (see last-run.json).\n`);
       return { status: 'failed' };
     }
 
@@ -135,10 +136,10 @@ export default class ConformanceReporter implements Reporter {
     }
     if (report.gate.expected?.length) {
       say(`${report.gate.expected.length} verdict(s) not passed but expected (known deviations; not counted against the gate):\n`);
-      for (const x of report.gate.expected.slice(0, 20)) say(`  ~ ${x}\n`);
+      for (const x of report.gate.expected.slice(0, 20)) say(`  ~ ${consoleLine(x)}\n`);
     }
     if (!report.gate.passed) {
-      for (const r of report.gate.reasons.slice(0, 20)) say(`  - ${r}\n`);
+      for (const r of report.gate.reasons.slice(0, 20)) say(`  - ${consoleLine(r)}\n`);
       if (result.status === 'passed') return { status: 'failed' };
     }
     return undefined;

@@ -1,5 +1,5 @@
 import { describeSlow } from '../run/slow';
-import { escapeHtml as esc } from './escape';
+import { escapeHtml as esc, escapeMarkdown as md } from './escape';
 import type { Report, TestRecord } from './model';
 
 /**
@@ -40,12 +40,12 @@ export function retriedHtml(r: Report): string {
 
 /** The Markdown lines: the patience under the targets, and the tests tried again. */
 export function patienceMarkdown(r: Report): string {
-  return `- harness patience: ${patienceLine(r)}`;
+  return `- harness patience: ${md(patienceLine(r))}`;
 }
 
 export function retriedMarkdown(r: Report): string[] {
   const all = retriedTests(r);
   if (!all.length) return [];
   return ['', `### Tried again (${all.length}): what the first attempt saw, and whose it was`, '',
-    ...all.map(({ clause, mode, test }) => `- **${clause}** (${mode}) ${test.title} — counted **${test.retry!.counted === 'passed' ? 'passed on retry' : 'cantTell (flaky)'}** (${test.retry!.cause === 'harness' ? 'the runner\'s' : 'possibly the site\'s'}): ${test.retry!.why.replace(/\|/g, '\\|')}`)];
+    ...all.map(({ clause, mode, test }) => `- **${md(clause)}** (${md(mode)}) ${md(test.title)} — counted **${test.retry!.counted === 'passed' ? 'passed on retry' : 'cantTell (flaky)'}** (${test.retry!.cause === 'harness' ? 'the runner\'s' : 'possibly the site\'s'}): ${md(test.retry!.why)}`)];
 }

@@ -39,10 +39,30 @@ export function sideBySideWorkers(jobs: number, runs: number): number | undefine
  */
 export function workersPerMode(modes: number, workers: number | string | undefined, cores = availableParallelism()): number | undefined {
   if (modes < 2) return undefined;
-  const total = workers === undefined ? defaultWorkers(cores, modes)
-    : typeof workers === 'number' ? workers
-    // Playwright's reading of a percentage: of the cores, at least one.
-    : Math.max(1, Math.floor((cores * parseFloat(workers)) / 100));
+  const total = workers === undefined ? defaultWorkers(cores, modes) : workerCount(workers, cores);
   const share = Math.floor(total / modes);
   return share >= 2 ? share : undefined;
+}
+
+/** Playwright's reading of `workers`: a number, or a percentage of the cores (at least one). */
+function workerCount(workers: number | string, cores: number): number {
+  return typeof workers === 'number' ? workers : Math.max(1, Math.floor((cores * parseFloat(workers)) / 100));
+}
+
+/**
+ * The most workers a run starts: three per core, and never fewer than the default of a run of both
+ * modes. Each worker is a browser and a runtime; past that they only queue for the cores, and the
+ * waits the suite measures stretch with them (50 workers on 2 cores: 124 s for what 6 do in 8–25 s).
+ */
+export function maxWorkers(cores = availableParallelism()): number {
+  return Math.max(defaultWorkers(cores, 2), cores * 3);
+}
+
+/** The workers asked for (--workers, the config's), kept within maxWorkers; `note` says so when they were cut. */
+export function cappedWorkers(asked: number | string | undefined, cores = availableParallelism()): { workers: number | string | undefined; note?: string } {
+  if (asked === undefined) return { workers: asked };
+  const n = workerCount(asked, cores);
+  const max = maxWorkers(cores);
+  if (!Number.isFinite(n) || n <= max) return { workers: asked };
+  return { workers: max, note: `Workers: ${max}, not the ${asked} asked for — this machine has ${cores} core${cores === 1 ? '' : 's'}, and past 3 a core workers only queue for them.` };
 }

@@ -5,6 +5,7 @@ import { linkTo, sameAddress, settle } from '../observers/navigation';
 import type { Response } from '@playwright/test';
 import { expect, test, type Page } from '../harness/fixtures';
 import { pageIsOfSite } from '../observers/site-page';
+import { quoted } from '../observers/page-text';
 import { groupByShape } from '../crawl/shape';
 import { coverage, sitePagesOf, walkOf } from './every-page';
 import { patience } from '../run/slow';
@@ -119,7 +120,7 @@ describeClause('R2.2', () => {
     const judged = followed.filter((f) => f.shown && f.ofSite);
     for (const f of judged) obs.saw('page', `${f.target} (by its link on ${f.from})`);
     const wrong = judged.filter((f) => !(f.shown!.heading404 && f.shown!.message))
-      .map((f) => `${f.target} (from ${f.from}, ${f.how}, ended at ${f.endedAt}) shows ${f.shown!.heading404 ? '' : 'no heading "404"'}${!f.shown!.heading404 && !f.shown!.message ? ' and ' : ''}${f.shown!.message ? '' : `no "${MESSAGE}"`}; headings seen: ${f.shown!.headings.map((h) => `"${h}"`).join(', ') || 'none'}`);
+      .map((f) => `${f.target} (from ${f.from}, ${f.how}, ended at ${f.endedAt}) shows ${f.shown!.heading404 ? '' : 'no heading "404"'}${!f.shown!.heading404 && !f.shown!.message ? ' and ' : ''}${f.shown!.message ? '' : `no "${MESSAGE}"`}; headings seen: ${f.shown!.headings.length ? quoted(f.shown!.headings) : 'none'}`);
     expect(wrong, 'links to missing pages that do not end on the not-found page').toEqual([]);
     const incomplete = [...loaded.filter((l) => l.error).map((l) => `${l.path} did not load (${l.error})`), ...followed.filter((f) => f.pending).map((f) => `following ${f.target} from ${f.from}: ${f.pending}`)];
     if (incomplete.length) obs.cantTell(incomplete.slice(0, 3).join('; '));

@@ -3,7 +3,7 @@ import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
 import { clickLinkTo, open, settle, waitForAddress } from '../observers/navigation';
 import type { Observer } from '../harness/observe';
-import { quoted } from '../observers/page-text';
+import { clip, quoted } from '../observers/page-text';
 import { sample } from '../observers/sample';
 import type { RequestLog } from '../observers/request-log';
 import { expect, test, type Page } from '../harness/fixtures';
@@ -58,12 +58,12 @@ describeClause('R2.9', ({ parts, part }) => {
     await requireNoErrorScreen(page, obs, titled);
     const title = await sample(() => page.title(), (t) => t !== '' && t !== fromTitle, 5_000);
     if (title === '') obs.untested(`the profile's titled page ${titled} has an empty document title`, 'name in announcer.titled a page with a <title>');
-    if (title === fromTitle) obs.untested(`${titled} has the same document title as ${from} ("${title}"): the navigation changes no title to announce`,
+    if (title === fromTitle) obs.untested(`${titled} has the same document title as ${from} ("${clip(title)}"): the navigation changes no title to announce`,
       `give ${titled} a title of its own, or name in announcer pages whose titles differ`);
-    obs.saw('navigation', `${from} → ${titled} ("${title}")`);
+    obs.saw('navigation', `${from} → ${titled} ("${clip(title)}")`);
     const got = await announced(page, title);
     await record(testInfo, 'announced', { from, to: titled, documentTitle: title, announced: got, regions: await readLiveRegions(page) });
-    expect(got, `expected a live region to hold the title "${title}" after the navigation from ${from} to ${titled}; live regions held: ${quoted(got)}`).toContain(title);
+    expect(got, `expected a live region to hold the title "${clip(title)}" after the navigation from ${from} to ${titled}; live regions held: ${quoted(got)}`).toContain(title);
   });
 
   test('after a navigation to a page without a title, a live region holds its first heading', parts('heading'), async ({ page, target, requestLog, obs }, testInfo) => {
@@ -73,14 +73,14 @@ describeClause('R2.9', ({ parts, part }) => {
     if (docs.length) obs.untested(fullLoad(from, untitled, docs), 'name in announcer pages linked by the client router (a <Link> within one router)');
     await requireNoErrorScreen(page, obs, untitled);
     const title = await sample(() => page.title(), (t) => t === '', 5_000);
-    if (title !== '') obs.untested(`the profile's untitled page ${untitled} has the document title "${title}" after the navigation; this branch needs a page whose document title is empty`,
+    if (title !== '') obs.untested(`the profile's untitled page ${untitled} has the document title "${clip(title)}" after the navigation; this branch needs a page whose document title is empty`,
       `give ${untitled} no title — no <title> element, or an empty one (in Next.js, \`export const metadata = { title: "" }\` in the page when the layout sets a title) — or name such a page in announcer.untitled`);
     const heading = await sample(() => firstHeading(page), (h) => h !== '', 5_000);
     if (heading === '') obs.untested(`the profile's untitled page ${untitled} shows no heading`, `add a heading (h1) to ${untitled}, or name another page in announcer.untitled`);
-    obs.saw('navigation', `${from} → ${untitled} (heading "${heading}")`);
+    obs.saw('navigation', `${from} → ${untitled} (heading "${clip(heading)}")`);
     const got = await announced(page, heading);
     await record(testInfo, 'announced', { from, to: untitled, documentTitle: title, firstHeading: heading, announced: got, regions: await readLiveRegions(page) });
-    expect(got, `expected a live region to hold the first heading "${heading}" of the untitled page ${untitled} after the navigation from ${from}; live regions held: ${quoted(got)}`).toContain(heading);
+    expect(got, `expected a live region to hold the first heading "${clip(heading)}" of the untitled page ${untitled} after the navigation from ${from}; live regions held: ${quoted(got)}`).toContain(heading);
   });
 
   test('after each navigation along a chain of pages, a live region holds the new page\'s title, or its first heading when it has none', async ({ page, target, requestLog, obs }, testInfo) => {

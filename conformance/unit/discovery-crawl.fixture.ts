@@ -1,5 +1,5 @@
 import type { Crawl, CrawledLink, CrawledPage } from '../crawl/model';
-import { emptyPage } from '../discovery/visit';
+import { emptyPage } from '../crawl/model';
 
 /** A synthetic crawl for the discovery unit tests: pages and links written compactly. */
 

@@ -14,10 +14,9 @@ import { regate } from '../report/regate';
 import { writeReport } from '../report/write';
 import type { Report } from '../report/model';
 import { parseRunArgs } from '../run/args';
-import { removeScratch, resolveRun } from '../cli/resolve-run';
-import { execute } from '../cli/api';
 import { run } from '../api';
 import { report, test, tests } from './report-fixture';
+import { command } from './command';
 
 const dir = mkdtempSync(join(tmpdir(), 'first-hour-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -134,13 +133,7 @@ describe('gate levels', () => {
 });
 
 describe('--from-report: the gate judged again on the report in place, no test run', () => {
-  const judge = async (cwd: string, argv: string[]) => {
-    const lines: string[] = [];
-    const { run, settings } = await resolveRun(parseRunArgs(argv), (l) => lines.push(l), cwd);
-    const done = await execute(run, settings, { log: (l) => lines.push(l) });
-    removeScratch(run);
-    return { code: done.code, text: lines.join('\n') };
-  };
+  const judge = command;
 
   it('accepts the reviewed run with --update-expectations, tries a preset on it, and keeps every verdict', async () => {
     const cwd = mkdtempSync(join(dir, 'project-'));

@@ -41,9 +41,8 @@ describe('target probe', () => {
   });
 
   it('gives up on a target that never answers within the time limit, naming the URL', async () => {
-    const t = Date.now();
+    // The bound that ended it is named in its words (the target itself never answers).
     const p = await probeTarget('http://slow.test/', { timeoutMs: 300 });
-    expect(Date.now() - t).toBeLessThan(3000);
     expect(p.reachable).toBe(false);
     expect(p.error).toMatch(/http:\/\/slow\.test\/ is unreachable: no answer within 0\.3 s/);
   });
@@ -61,9 +60,8 @@ describe('target probe', () => {
     });
     await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
     try {
-      const t = Date.now();
+      // The body never ends: an answer at all means the probe stopped reading at its byte limit.
       const p = await probeTarget(`http://127.0.0.1:${(srv.address() as AddressInfo).port}/`, { maxBytes: 200_000 });
-      expect(Date.now() - t).toBeLessThan(5000);
       expect(p).toMatchObject({ reachable: true, isThisKind: false });
       await expect.poll(() => closed, { timeout: 3000 }).toBe(true);
     } finally {

@@ -115,10 +115,8 @@ describe('--out is checked before anything runs', () => {
     expect(() => ensureWritableDir(path.join(file, 'x'))).toThrow(/a part of the path is a file/);
   });
 
-  it.skipIf(process.platform !== 'linux')('refuses a path the system cannot create, within seconds', () => {
-    const started = Date.now();
+  it.skipIf(process.platform !== 'linux')('refuses a path the system cannot create, at once (no retry)', () => {
     expect(() => ensureWritableDir('/proc/no-such-folder/x')).toThrow(/not a folder the report can be written to/);
-    expect(Date.now() - started).toBeLessThan(5000);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultWorkers, workersPerMode } from '../run/workers';
+import { cappedWorkers, defaultWorkers, maxWorkers, workersPerMode } from '../run/workers';
 
 // How the suite's worker pool is shared by the two modes' clause projects (conformance/run/workers.ts).
 describe('workers per mode', () => {
@@ -25,5 +25,23 @@ describe('workers per mode', () => {
     expect(workersPerMode(2, '100%', 8)).toBe(4);
     expect(workersPerMode(2, '50%', 8)).toBe(2);
     expect(workersPerMode(2, '50%', 2)).toBeUndefined();
+  });
+});
+
+describe('workers within what the machine can run', () => {
+  it('keeps what fits, up to three per core (never below the default of both modes)', () => {
+    expect(maxWorkers(2)).toBe(6);
+    expect(maxWorkers(1)).toBe(3);
+    expect(maxWorkers(16)).toBe(48);
+    expect(cappedWorkers(undefined, 2)).toEqual({ workers: undefined });
+    expect(cappedWorkers(6, 2)).toEqual({ workers: 6 });
+    expect(cappedWorkers('300%', 2)).toEqual({ workers: '300%' });
+  });
+  it('cuts more to the cap and says so in one line', () => {
+    const n = cappedWorkers(1000, 2);
+    expect(n.workers).toBe(6);
+    expect(n.note).toBe('Workers: 6, not the 1000 asked for — this machine has 2 cores, and past 3 a core workers only queue for them.');
+    expect(cappedWorkers('5000%', 2).workers).toBe(6);
+    expect(cappedWorkers(7, 1).note).toContain('1 core,');
   });
 });
