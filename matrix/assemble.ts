@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { CLAUSES } from '../spec/clauses';
 import { ROOT } from '../spec/root';
 import { actualOf, cellOf, rowsOf, totalsOf, type ClauseLike, type ReportLike } from './cells';
-import { contextOf, expectationsFor } from './expected';
+import { expectationsForRun } from './expected-hosts';
+import type { Expectation } from './expected-model';
 import { MATRIX_SCHEMA_VERSION, type Matrix, type MatrixCell, type MatrixColumn } from './model';
 import type { BuildPlan, RunPlan } from './versions';
 
@@ -28,10 +29,10 @@ export function columnOf(r: RunPlan): MatrixColumn {
   };
 }
 
-/** A column's cells: each row's verdict in its report beside the verdict matrix/expected.ts gives its build. */
+/** A column's cells: each row's verdict in its report beside the verdict matrix/expected.ts gives its build on its host (expected-hosts.ts). */
 export function columnCells(col: MatrixColumn, report: ReportLike | undefined, build: BuildPlan): MatrixCell[] {
   const clauses = CLAUSES as unknown as ClauseLike[];
-  const expected = expectationsFor(contextOf(build));
+  const expected: Record<string, Expectation> = expectationsForRun({ host: col.host, build });
   return rowsOf(clauses).map((row) => cellOf(row, col, report ? actualOf(report, row, col.mode, clauses) : undefined, expected[row.id]));
 }
 

@@ -10,6 +10,7 @@ import { contextOf, expectationsFor, type Expectation } from './expected';
 import { loadVersions, planMatrix, SITE_KINDS, type SiteKind } from './versions';
 import { rowsOf, type ClauseLike } from './cells';
 import { writePresets } from './expectation-presets';
+import { hostDifferences } from './expected-hosts';
 
 const ROOT = join(__dirname, '..');
 export const IMPLEMENTATIONS_MD = join(ROOT, 'docs', 'implementations.md');
@@ -52,6 +53,7 @@ export function expectedMarkdown(): string {
       }).join(' | ')} |`);
     }
   }
+  lines.push('', ...hostMarkdown(table));
   const builds = all;
   lines.push('', '### Why, with the deciding line of each version', '');
   for (const r of rows) {
@@ -67,6 +69,17 @@ export function expectedMarkdown(): string {
     for (const [text, ids] of distinct) lines.push(`  - ${ids.join(', ')} — ${text}`);
   }
   return lines.join('\n');
+}
+
+/** The columns whose host changes a verdict of their build (expected-hosts.ts): each row, both verdicts, why. */
+function hostMarkdown(table: Record<string, Record<string, Expectation>>): string[] {
+  const lines = ['### Where a host changes a verdict', '', '| Column | Clause / part | On the own host | On this host | What the host does |', '|---|---|---|---|---|'];
+  for (const r of planMatrix(loadVersions()).runs) {
+    for (const [row, e] of hostDifferences(r)) {
+      lines.push(`| ${r.id} (${r.host}) | ${row} | ${SHORT[table[r.build.id][row].verdict]} | ${SHORT[e.verdict]} | ${e.because} — ${e.cite.join(', ')} |`);
+    }
+  }
+  return lines.length > 4 ? lines : [...lines.slice(0, 2), 'No host changes a verdict.'];
 }
 
 /** docs/implementations.md with its generated section replaced. */

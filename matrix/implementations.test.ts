@@ -6,7 +6,7 @@ import { MATRIX_MD, withMatrixTables } from './matrix-doc-tables';
 import { contextOf, expectationsFor } from './expected';
 import { loadProfile } from '../conformance/run/profile';
 import { configFieldsFor, layerFiles, layersOf, patchNextConfig, replaceGoogleFonts, SITES } from './template';
-import { loadVersions, planMatrix, selectRuns } from './versions';
+import { HOST_MODE, loadVersions, planMatrix, selectRuns } from './versions';
 import { join } from 'node:path';
 
 const plan = planMatrix(loadVersions());
@@ -32,10 +32,14 @@ describe('the matrix plan (versions.json)', () => {
     ]);
   });
 
-  it('serves static builds on each listed host and server builds on next start', () => {
-    expect(plan.runs.filter((r) => r.build.mode === 'server').every((r) => r.host === 'next-start')).toBe(true);
-    expect(plan.runs.map((r) => r.id)).toContain('next-14.2-static-nginx');
-    expect(plan.runs.map((r) => r.id)).toContain('next-16-static-nginx');
+  it('serves each build on every listed host of its mode, and a server build on next start too', () => {
+    expect(plan.runs.every((r) => HOST_MODE[r.host] === r.build.mode)).toBe(true);
+    expect(plan.builds.filter((b) => b.mode === 'server').every((b) => plan.runs.some((r) => r.build.id === b.id && r.host === 'next-start' && r.id === b.id))).toBe(true);
+    for (const v of ['14.2', '16']) {
+      expect(plan.runs.filter((r) => r.build.id === `next-${v}-static`).map((r) => r.id)).toEqual(
+        ['', '-nginx', '-serve', '-http-server', '-nginx-debian', '-apache', '-caddy'].map((h) => `next-${v}-static${h}`));
+      expect(plan.runs.filter((r) => r.build.id === `next-${v}-server`).map((r) => r.id)).toEqual([`next-${v}-server`, `next-${v}-server-varnish`]);
+    }
   });
 
   it('--only picks one run by its id, or every run of an implementation', () => {

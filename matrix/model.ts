@@ -4,8 +4,9 @@
  */
 import type { Mode } from '../spec/clauses';
 import type { Verdict } from '../conformance/outcome/verdict';
+import type { Host } from './versions';
 
-export const MATRIX_SCHEMA_VERSION = '1.2.0';
+export const MATRIX_SCHEMA_VERSION = '1.3.0';
 
 /** The verdict words (conformance/outcome/verdict.ts) and the registry's delivery modes (spec/clauses.ts), re-exported for the matrix's importers. */
 export type { Mode, Verdict };
@@ -20,7 +21,8 @@ export interface MatrixColumn {
   /** The site built: the App Router template (app), the Pages Router template (pages-router), or both routers (mixed). Since 1.1.0. */
   site?: 'app' | 'pages-router' | 'mixed';
   mode: Mode;
-  host: 'serve-handler' | 'nginx' | 'next-start';
+  /** Since 1.3.0 also the hosts teams use (matrix/versions.ts). */
+  host: Host;
   /** judged: the run wrote its report; the others say which step failed (error has why). */
   status: 'judged' | 'build-failed' | 'serve-failed' | 'run-failed' | 'not-run';
   error?: string;

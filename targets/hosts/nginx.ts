@@ -1,23 +1,24 @@
 /**
- * Runs targets/hosts/nginx.conf, the documented nginx hosting of the static export, on 127.0.0.1 against a
- * local export folder: only its `listen` and `root` lines are replaced, everything else is served
- * as written. nginx runs in the foreground in its own temporary prefix and is stopped by stop().
+ * nginx on 127.0.0.1 against a local export folder, in the foreground in its own temporary prefix, stopped by
+ * stop(). Two set-ups: targets/hosts/nginx.conf, the documented hosting of the reference site's export (only
+ * its `listen` and `root` lines replaced); and the distribution's own /etc/nginx/nginx.conf with the server
+ * block of Next.js's static-export guide (targets/hosts/nginx-default-site.conf) as its one site.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { freePort, runSync, spawnGuarded, waitForHttp, type RunningServer } from '../../launcher';
+import { freePort, type RunningServer } from '../../launcher';
+import { checkConfig, findBinary, scratchFolder, startForeground } from './foreground';
 
 const CANDIDATES = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/bin/nginx', '/opt/homebrew/bin/nginx'];
+/** The distribution's main configuration (Debian's nginx-common). */
+export const DISTRIBUTION_NGINX_CONF = '/etc/nginx/nginx.conf';
 
 /** The nginx binary (NGINX_PATH, else the usual places), or undefined when none is installed. */
 export function findNginx(): string | undefined {
-  const given = process.env.NGINX_PATH;
-  if (given) return fs.existsSync(given) ? given : undefined;
-  return CANDIDATES.find((file) => fs.existsSync(file));
+  return findBinary('NGINX_PATH', CANDIDATES);
 }
 
-/** targets/hosts/nginx.conf with `listen` on 127.0.0.1:<port> and `root` at <dir>. */
+/** A server block with `listen` on 127.0.0.1:<port> and `root` at <dir>. */
 export function localNginxSite(conf: string, dir: string, port: number): string {
   let listens = 0;
   let roots = 0;
@@ -32,61 +33,67 @@ export function localNginxSite(conf: string, dir: string, port: number): string 
       return [line];
     })
     .join('\n');
-  if (listens === 0 || roots !== 1) throw new Error('targets/hosts/nginx.conf: expected listen lines and one root line to replace');
+  if (listens === 0 || roots !== 1) throw new Error('nginx site: expected listen lines and one root line to replace');
   return out;
 }
 
-/** Serves `dir` with nginx and targets/hosts/nginx.conf; resolves once nginx answers. */
-export async function serveNginx(opts: { dir: string; port?: number; nginx?: string }): Promise<RunningServer> {
+const tmpPaths = (prefix: string) => ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${name}_temp_path ${JSON.stringify(path.join(prefix, name))};`);
+
+/** The main configuration around targets/hosts/nginx.conf: one worker, no access log, everything in the prefix. */
+function ownMain(prefix: string, site: string): string {
+  return [
+    // As root, workers would otherwise switch to "nobody", who cannot use the private prefix.
+    process.getuid?.() === 0 ? 'user root;' : '',
+    'worker_processes 1;',
+    'daemon off;',
+    'master_process on;',
+    `pid ${JSON.stringify(path.join(prefix, 'nginx.pid'))};`,
+    'error_log stderr warn;',
+    'events { worker_connections 256; }',
+    'http {',
+    '  access_log off;',
+    ...tmpPaths(prefix),
+    `  include ${JSON.stringify(site)};`,
+    '}',
+    '',
+  ].join('\n');
+}
+
+/**
+ * The distribution's nginx.conf as it is, but for what a private instance must change: the pid file, the logs
+ * (stderr; no access log), the temporary paths in the prefix, the foreground, and its sites-enabled include
+ * replaced by the one site.
+ */
+export function distributionMain(conf: string, prefix: string, site: string): string {
+  let sites = 0;
+  const lines = conf.split('\n').flatMap((line) => {
+    if (/^\s*pid\s/.test(line)) return [`pid ${JSON.stringify(path.join(prefix, 'nginx.pid'))};`];
+    if (/^\s*error_log\s/.test(line)) return ['error_log stderr warn;'];
+    if (/^\s*access_log\s/.test(line)) return ['\taccess_log off;'];
+    if (/^\s*include\s+\S*sites-enabled/.test(line)) {
+      sites++;
+      return [...tmpPaths(prefix), `\tinclude ${JSON.stringify(site)};`];
+    }
+    return [line];
+  });
+  if (sites !== 1) throw new Error(`${DISTRIBUTION_NGINX_CONF}: expected one "include …sites-enabled…" line to replace`);
+  return ['daemon off;', ...lines].join('\n');
+}
+
+/** Serves `dir` with nginx: targets/hosts/nginx.conf, or (`distribution`) Debian's nginx.conf and the static-export guide's site. */
+export async function serveNginx(opts: { dir: string; port?: number; nginx?: string; distribution?: boolean }): Promise<RunningServer> {
   const nginx = opts.nginx ?? findNginx();
   if (!nginx) throw new Error('nginx is not installed (Debian: apt-get install -y nginx; or set NGINX_PATH).');
   const dir = path.resolve(opts.dir);
   const port = opts.port ?? (await freePort());
-  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'reference-nginx-'));
-  const site = localNginxSite(fs.readFileSync(path.join(__dirname, 'nginx.conf'), 'utf8'), dir, port);
-  fs.writeFileSync(path.join(prefix, 'site.conf'), site);
-  const tmp = (name: string) => `${name}_temp_path ${JSON.stringify(path.join(prefix, name))};`;
-  fs.writeFileSync(
-    path.join(prefix, 'nginx.conf'),
-    [
-      // As root, workers would otherwise switch to "nobody", who cannot use the private prefix.
-      process.getuid?.() === 0 ? 'user root;' : '',
-      'worker_processes 1;',
-      'daemon off;',
-      'master_process on;',
-      `pid ${JSON.stringify(path.join(prefix, 'nginx.pid'))};`,
-      'error_log stderr warn;',
-      'events { worker_connections 256; }',
-      'http {',
-      '  access_log off;',
-      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${tmp(name)}`),
-      `  include ${JSON.stringify(path.join(prefix, 'site.conf'))};`,
-      '}',
-      '',
-    ].join('\n'),
-  );
-  const args = ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')];
-  const check = runSync(nginx, [...args, '-t']);
-  if (check.status !== 0) {
-    fs.rmSync(prefix, { recursive: true, force: true });
-    throw new Error(`nginx rejects targets/hosts/nginx.conf:\n${check.stderr}`);
-  }
-  // Under guard.cjs: its own process group (master and workers), stopped with this process however it ends.
-  const server = spawnGuarded(nginx, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  const child = server.child;
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    await server.stop();
-    fs.rmSync(prefix, { recursive: true, force: true });
-  };
-  try {
-    await waitForHttp(`${url}/`, child, 10_000, 'nginx');
-  } catch (error) {
-    await stop();
-    throw new Error(`${(error as Error).message}\n${stderr}`);
-  }
-  let stopped: Promise<void> | undefined;
-  return { url, stop: () => (stopped ??= stop()) };
+  const prefix = scratchFolder('reference-nginx-');
+  const siteFile = path.join(prefix, 'site.conf');
+  const siteConf = opts.distribution ? 'nginx-default-site.conf' : 'nginx.conf';
+  fs.writeFileSync(siteFile, localNginxSite(fs.readFileSync(path.join(__dirname, siteConf), 'utf8'), dir, port));
+  const main = opts.distribution ? distributionMain(fs.readFileSync(DISTRIBUTION_NGINX_CONF, 'utf8'), prefix, siteFile) : ownMain(prefix, siteFile);
+  fs.writeFileSync(path.join(prefix, 'nginx.conf'), main);
+  // -e: the error log before the configuration is read (the distribution's names /var/log/nginx).
+  const args = ['-p', prefix, '-e', 'stderr', '-c', path.join(prefix, 'nginx.conf')];
+  checkConfig(nginx, [...args, '-t'], prefix, `nginx rejects targets/hosts/${siteConf}`);
+  return startForeground({ name: 'nginx', command: nginx, args, url: `http://127.0.0.1:${port}`, scratch: prefix });
 }
