@@ -107,7 +107,8 @@ async function main(): Promise<number> {
       ...summaryProblems(step, env.GITHUB_STEP_SUMMARY!, before),
       ...(step.expect.files ?? []).flatMap((f) => {
         const text = existsSync(join(project, f.path)) ? readFileSync(join(project, f.path), 'utf8') : undefined;
-        return text === undefined ? [`no ${f.path}`] : f.holds.filter((re) => !re.test(text)).map((re) => `${f.path} lacks ${re}`);
+        if (text === undefined) return [`no ${f.path}`];
+        return [...f.holds.filter((re) => !re.test(text)).map((re) => `${f.path} lacks ${re}`), ...(f.lacks ?? []).filter((re) => re.test(text)).map((re) => `${f.path} holds ${re}`)];
       }),
     ];
     if (!check(`${step.title}: ${step.line}`, problems.length === 0, `${problems.join('; ') || `exit ${r.code}`} (${seconds(r.ms)})`)) console.log(tail(r));

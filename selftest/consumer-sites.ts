@@ -5,6 +5,7 @@ import { outputOf } from '../matrix/builder';
 import { implementationTarget } from '../matrix/target';
 import { loadVersions, planMatrix, selectRuns } from '../matrix/versions';
 import { serveStatic } from '../targets/hosts/static-server';
+import { serveNpmServer } from '../targets/hosts/npm-servers';
 import { ensureBuilt } from '../targets/target';
 import type { ConsumerSite } from './consumer-steps';
 
@@ -47,11 +48,12 @@ export async function serveSites(work: string, servers: RunningServer[]): Promis
     const target = implementationTarget(r);
     // The matrix's own cache: never two builds of one implementation at once (npm test runs the protected check, which serves it too, first).
     const built = await ensureBuilt([target], { lock: false, log: () => undefined });
-    const s = await target.serve();
-    servers.push(s);
     const site = (Object.keys(RUNS) as (keyof typeof RUNS)[]).find((k) => RUNS[k] === r.id)!;
+    // 14.2's export as a team previews it with `npx serve out`: a host that revalidates its assets.
+    const s = site === 'next-14.2' ? await serveNpmServer('serve', { dir: outputOf(r.build) }) : await target.serve();
+    servers.push(s);
     urls[site] = s.url;
-    console.log(`  ${r.id}: ${built.length ? 'built' : 'fresh build from the cache'}, served at ${s.url} (${since(t)})`);
+    console.log(`  ${r.id}: ${built.length ? 'built' : 'fresh build from the cache'}, served at ${s.url}${site === 'next-14.2' ? ' by serve@14' : ''} (${since(t)})`);
     if (site === 'next-14.2') {
       const broken = join(work, 'next-14.2-broken');
       const n = breakNotFound(outputOf(r.build), broken);
