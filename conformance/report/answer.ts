@@ -1,6 +1,6 @@
 import type { Mode } from '../../spec/clauses';
 import { lacks } from './coverage';
-import type { ClauseResult, Evidence, GateFinding, Report, TestRecord, Verdict } from './model';
+import type { ClauseResult, Evidence, ExpectationOutcome, GateFinding, Report, TestRecord, Verdict } from './model';
 
 /**
  * The answer first, as the Markdown and the HTML report open: the gate's failures and cantTell,
@@ -42,18 +42,17 @@ export function answerOf(r: Report): Answer {
       groups.set(why, [...(groups.get(why) ?? []), { ...item, line: `${f.of} (${f.mode})` }]);
     } else problems.push(item);
   }
-  const accepted: AnswerItem[] = [];
-  for (const c of r.clauses) {
-    for (const mode of r.modes) {
-      const res = c.results[mode];
-      if (res?.gate !== 'expected') continue;
-      for (const e of res.expectations ?? []) {
-        if (e.expected === 'passed' || !e.met) continue;
-        accepted.push({ of: e.of, clause: c.id, mode, verdict: e.observed, line: cut(`${e.of} (${mode}) ${e.observed}, ${e.source?.startsWith('preset ') ? 'a known deviation' : 'accepted'}: ${e.reason}`) });
-      }
-    }
-  }
+  const accepted = expectedVerdicts(r).map(({ clause, mode, e }): AnswerItem => ({ of: e.of, clause, mode, verdict: e.observed,
+    line: cut(`${e.of} (${mode}) ${e.observed}, ${e.source?.startsWith('preset ') ? 'a known deviation' : 'accepted'}: ${e.reason}`) }));
   return { problems, notJudged: [...groups].map(([why, items]) => ({ why, items })), accepted };
+}
+
+/** Every verdict not passed that its expectation accounts for (the clause's gate status `expected`), in the report's order. */
+export function expectedVerdicts(r: Report): { clause: string; mode: Mode; e: ExpectationOutcome }[] {
+  return r.clauses.flatMap((c) => r.modes.flatMap((mode) => {
+    const res = c.results[mode];
+    return res?.gate === 'expected' ? (res.expectations ?? []).filter((e) => e.expected !== 'passed').map((e) => ({ clause: c.id, mode, e })) : [];
+  }));
 }
 
 function itemOf(r: Report, f: GateFinding): AnswerItem {

@@ -1,4 +1,5 @@
 import { ABOUT_FILE } from './about';
+import { expectedVerdicts } from './answer';
 import { escapeHref as href, escapeHtml as esc } from './escape';
 import { badge, linkOf } from './html-bits';
 import type { Report, Verdict } from './model';
@@ -10,17 +11,7 @@ import type { Report, Verdict } from './model';
 /** The verdicts that were not passed but expected: apart from failures, each with its reason and link. */
 export function expectedHtml(r: Report): string {
   if (!r.expectations) return '';
-  const items: string[] = [];
-  for (const c of r.clauses) {
-    for (const m of r.modes) {
-      const res = c.results[m];
-      if (res?.gate !== 'expected') continue;
-      for (const e of res.expectations ?? []) {
-        if (e.expected === 'passed') continue;
-        items.push(`<li><a href="#${esc(c.id)}"><code>${esc(e.of)}</code></a> (${esc(m)}) ${badge(e.observed)} <span class="badge expected">expected</span> ${esc(e.reason)}${linkOf(e)}${e.source ? ` <span class="muted">(${esc(e.source)})</span>` : ''}</li>`);
-      }
-    }
-  }
+  const items = expectedVerdicts(r).map(({ clause, mode: m, e }) => `<li><a href="#${esc(clause)}"><code>${esc(e.of)}</code></a> (${esc(m)}) ${badge(e.observed)} <span class="badge expected">expected</span> ${esc(e.reason)}${linkOf(e)}${e.source ? ` <span class="muted">(${esc(e.source)})</span>` : ''}</li>`);
   const unused = r.expectations.unused.map((e) => `<li><code>${esc(e.clause)}</code>${e.mode ? ` (${esc(e.mode)})` : ''} ${esc(e.verdict)}: ${esc(e.reason)}${e.source ? ` <span class="muted">(${esc(e.source)})</span>` : ''}</li>`);
   return `<details class="expected-list" open><summary>Expected verdicts — accepted by the team or known deviations of the framework, not counted against the gate (${items.length})</summary>
 <p class="muted">Expectations from ${r.expectations.sources.map((x) => esc(x)).join(', ')}. A verdict other than the expected one fails the gate, a pass included.</p>
