@@ -26,7 +26,7 @@ export function renderAbout(markdown: string, suite: string): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>How to read the conformance report</title>
 <style>body{margin:0 auto;max-width:900px;padding:16px;font:15px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b1f24}
-table{border-collapse:collapse}th,td{border:1px solid #d0d7de;padding:4px 8px;text-align:left;vertical-align:top}code{font-family:ui-monospace,monospace;font-size:.92em;background:#f6f8fa;padding:0 3px;border-radius:3px}
+body,td,th,li,p{overflow-wrap:anywhere}table{border-collapse:collapse;display:block;max-width:100%;overflow-x:auto}th,td{border:1px solid #d0d7de;padding:4px 8px;text-align:left;vertical-align:top}code{font-family:ui-monospace,monospace;font-size:.92em;background:#f6f8fa;padding:0 3px;border-radius:3px}
 pre{background:#f6f8fa;padding:8px;border-radius:6px;overflow:auto}a{color:#0550ae}.muted{color:#57606a;font-size:.9em}</style></head>
 <body><p class="muted"><a href="conformance.html">← back to the report</a> · from docs/report.md of ${esc(suite)}</p>
 ${body}

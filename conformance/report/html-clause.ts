@@ -7,7 +7,7 @@ import { badge, linkOf, permalink } from './html-bits';
 import type { ClauseResult, ClauseRow, Report, TestRecord, Verdict } from './model';
 import { renderObservedHtml } from './observed';
 import { retryHtml } from './retries';
-import { specTextHtml } from './spec-text';
+import { partWords, specTextHtml } from './spec-text';
 
 /** Beside a clause's verdict: "expected", or "unexpected pass" for a pass where an expectation said otherwise. */
 export function gateLabel(res: ClauseResult): string {
@@ -50,7 +50,7 @@ export function clauseRow(c: ClauseRow, modes: Report['modes'], observed: Report
     const shown = new Set([res.reason, ...(res.parts ?? []).flatMap((p) => [p.reason, ...(p.ways ?? []).map((w) => w.reason)]), ...(res.ways ?? []).map((w) => w.reason)]);
     details.push(expectationDetails(res));
     if (res.parts?.length) {
-      details.push(`<div class="scroll"><table class="parts"><caption>Parts (${esc(m)})</caption><tbody>${res.parts.map((p) => `<tr id="${esc(partAnchor(`${c.id}/${p.id}`, m))}"><th scope="row"><code>${esc(c.id)}/${esc(p.id)}</code>${permalink(partAnchor(`${c.id}/${p.id}`, m), `${c.id}/${p.id} (${m})`)}${p.optional ? ' <span class="muted">optional</span>' : ''}</th><td>${esc(p.text)}</td><td>${badge(p.verdict)}${p.reason ? `<br><span class="muted">${esc(p.reason)}</span>` : ''}${countLine(p.verdict, p.observed)}</td><td>${waysList(p.ways, p.reason)}</td></tr>`).join('')}</tbody></table></div>`);
+      details.push(`<div class="scroll"><table class="parts"><caption>Parts (${esc(m)})</caption><tbody>${res.parts.map((p) => `<tr id="${esc(partAnchor(`${c.id}/${p.id}`, m))}"><th scope="row"><code>${esc(c.id)}/${esc(p.id)}</code>${permalink(partAnchor(`${c.id}/${p.id}`, m), `${c.id}/${p.id} (${m})`)}${p.optional ? ' <span class="muted">optional</span>' : ''}</th><td>${esc(partWords(p.text))}</td><td>${badge(p.verdict)}${p.reason ? `<br><span class="muted">${esc(p.reason)}</span>` : ''}${countLine(p.verdict, p.observed)}</td><td>${waysList(p.ways, p.reason)}</td></tr>`).join('')}</tbody></table></div>`);
     } else if (res.ways?.length && c.kind === 'normative') {
       details.push(`<p><strong>Ways observed</strong> ${countLine(res.verdict, res.observed)}</p>${waysList(res.ways)}`);
     }

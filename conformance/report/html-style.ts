@@ -30,7 +30,7 @@ body,td,th,dd,li,p,code{overflow-wrap:anywhere}.scroll{max-width:100%;overflow-x
 blockquote.md p,blockquote.md h4{margin:0 0 4px}blockquote.md table{width:auto;margin:4px 0}blockquote.md th,blockquote.md td{padding:2px 8px;font-size:.92em}
 @media (max-width:700px){.clauses,.clauses tbody,.clauses tr,.clauses th,.clauses td{display:block;width:auto}.clauses thead{display:none}
 .clauses th[scope=row]{width:auto;border-bottom:0;padding-bottom:0}.clauses td.v{white-space:normal;border-bottom:0;padding:2px 8px}.clauses td.v::before{content:attr(data-mode) ": ";color:var(--muted);font-size:.9em}
-.wrap{padding:0 10px}.filters fieldset{width:100%}.legend{grid-template-columns:1fr}h1{font-size:1.3rem}}
+.wrap{padding:0 10px}.filters fieldset{width:100%}.totals th,.totals td{padding:4px 2px;font-size:.85em}.totals .badge{padding:1px 3px;font-size:.72em}.legend{grid-template-columns:1fr}h1{font-size:1.3rem}}
 @media print{.filters,.permalink,#shown{display:none}.top{background:none}pre{max-height:none;overflow:visible}a{color:inherit}
 .shot img{width:200px}.answer>li,tr{break-inside:avoid}}
 `;

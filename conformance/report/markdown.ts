@@ -2,6 +2,7 @@ import { describeCounts, type Count } from '../outcome/subject';
 import type { ClauseResult, Report, Verdict } from './model';
 import { gateWords } from './headline';
 import { coverageOf, verdictCounts } from './coverage';
+import { partWords } from './spec-text';
 import { answerMarkdown, icon } from './markdown-answer';
 import { renderObservedMarkdown } from './observed';
 import { patienceMarkdown, retriedMarkdown } from './retries';
@@ -42,7 +43,7 @@ export function renderMarkdown(r: Report): string {
         const p = c.results[m]?.parts?.find((x) => x.id === id);
         return p ? `${icon(p.verdict)}${p.optional ? ' (optional)' : ''}${counted(p.observed)}${mark(c.results[m]!, `${c.id}/${id}`)}` : '';
       };
-      lines.push(`| ${e(`${c.id}/${id}`)} | ↳ ${e((c.results[r.modes[0]]?.parts ?? c.results[r.modes[r.modes.length - 1]]?.parts ?? []).find((x) => x.id === id)?.text ?? '')} | ${r.modes.map(cell).join(' | ')} |`);
+      lines.push(`| ${e(`${c.id}/${id}`)} | ↳ ${e(partWords((c.results[r.modes[0]]?.parts ?? c.results[r.modes[r.modes.length - 1]]?.parts ?? []).find((x) => x.id === id)?.text ?? ''))} | ${r.modes.map(cell).join(' | ')} |`);
     }
   }
   if (r.observed && Object.keys(r.observed).length) {

@@ -43,3 +43,8 @@ export function withTableHeads(quote: readonly string[], seedText: readonly stri
   }
   return out;
 }
+
+/** A part quoted as a table row ("| 400 | Bad Request |") as its cells in words: "400 — Bad Request". */
+export function partWords(text: string): string {
+  return /^\s*\|.*\|\s*$/.test(text) ? text.trim().slice(1, -1).split('|').map((x) => x.trim()).join(' — ') : text;
+}

@@ -57,6 +57,11 @@ describe.skipIf(!found.ok)('the HTML report of a red run', () => {
     await page.goto(pathToFileURL(join(dir, 'conformance.html')).href);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     expect(await page.locator('ol.answer a.shot > img').first().isVisible()).toBe(true);
+    // Every fold open, and the page beside it, too.
+    await page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.goto(pathToFileURL(join(dir, 'about-this-report.html')).href);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 
   it('prints the failing reason (Chromium\'s PDF of the page)', async () => {
