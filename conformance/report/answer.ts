@@ -65,8 +65,11 @@ function itemOf(r: Report, f: GateFinding): AnswerItem {
   const verdict = part?.verdict ?? res.verdict;
   const said = f.kind === 'failed' || f.kind === 'cantTell' ? observationOf(res, part?.id) : undefined;
   const held = f.expected ? `, not ${f.expected.verdict} as expected` : '';
-  const line = said ? `${f.of} (${f.mode}) ${verdict}${held}: ${said}` : f.text;
-  const shot = evidenceOf(res, part?.id, verdict);
+  // A failure the presets know for the framework seen: said after the observation, with the flag that expects it.
+  const known = res.knownDeviations?.find((d) => d.of === f.of);
+  const note = known && said ? ` (a known deviation of the framework: --expectations ${known.preset})` : '';
+  const line = said ? `${f.of} (${f.mode}) ${verdict}${held}: ${cut(said, ANSWER_LINE - 80)}${note}` : f.text;
+  const shot = evidenceOf(res, part?.id, verdict, said);
   return { ...base, verdict, line: cut(line), ...shot };
 }
 
@@ -88,9 +91,11 @@ export function observationOf(res: ClauseResult, part?: string): string | undefi
 }
 
 /** The screenshot and trace of the test whose observation gave the verdict (its last attempt's). */
-export function evidenceOf(res: ClauseResult, part: string | undefined, verdict: Verdict): Pick<AnswerItem, 'screenshot' | 'trace'> {
+export function evidenceOf(res: ClauseResult, part: string | undefined, verdict: Verdict, said?: string): Pick<AnswerItem, 'screenshot' | 'trace'> {
   const saw = (t: TestRecord) => (part ? t.partOutcomes?.some((o) => o.part === part && o.verdict === verdict) || (t.parts?.includes(part) && t.verdict === verdict) : t.verdict === verdict);
-  const t = res.tests.find(saw) ?? res.tests.find((x) => x.verdict === verdict);
+  const told = (t: TestRecord) => !!said && [t.reason, ...(t.partOutcomes ?? []).map((o) => o.reason)].some((x) => x && said.startsWith(x));
+  const seen = res.tests.filter(saw);
+  const t = seen.find(told) ?? seen.find((x) => x.evidence.some(isImage)) ?? seen[0] ?? res.tests.find((x) => x.verdict === verdict);
   if (!t) return {};
   const screenshot = t.evidence.filter(isImage).at(-1);
   const trace = t.evidence.filter(isTrace).at(-1);
@@ -100,7 +105,7 @@ export function evidenceOf(res: ClauseResult, part: string | undefined, verdict:
 export const isImage = (e: Evidence): boolean => /^image\/(png|jpeg|webp)$/.test(e.contentType);
 export const isTrace = (e: Evidence): boolean => e.contentType === 'application/zip' && /trace/i.test(e.name);
 
-const cut = (s: string) => (s.length > ANSWER_LINE ? `${s.slice(0, ANSWER_LINE - 1).trimEnd()}…` : s);
+const cut = (s: string, max = ANSWER_LINE) => (s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s);
 
 /** A clause row's anchor, and a part's ("R2.3/405" → "R2.3-405"). */
 export const anchorOf = (of: string): string => of.replace(/\//g, '-');
