@@ -71,6 +71,8 @@ describe.skipIf(!found.ok)('the HTML report of a red run', () => {
     // What the PDF holds is what print media shows: the failed clause's details among it.
     const printed = await page.locator('body').innerText();
     expect(printed).toContain(R22_SAW);
+    // Not only in the answer at the top: the failed clause's own details are open on paper, its reason in them.
+    expect(await page.locator('th[id="R2.2"] ~ td > details').innerText()).toContain(R22_SAW);
     const pdf = await page.pdf({ format: 'A4' });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     await page.emulateMedia({ media: 'screen' });
