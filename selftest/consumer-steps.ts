@@ -69,7 +69,7 @@ export const CONSUMER_STEPS: ConsumerStep[] = [
   {
     title: 'the first run, zero-config: red, saying what was judged and why the rest was not',
     line: `npx spec-conformance ${SUMMARY}`, site: 'next-14.2', writes: [TS_CONFIG_FILE],
-    expect: { code: 1, output: [/^ {2}\d+ pages read in \d/m, /gate FAILED/, /judged \d+ of \d+ applicable clauses/, /^Next: .* --update-expectations --from-report/m], notOutput: NOT_OURS, summaryHead: [/gate FAILED/, /judged \d+ of \d+ applicable clauses/, /pending: \d+ clauses/, /Why the gate is red/, /C7\.3\/build-id \(static\) is untested/] },
+    expect: { code: 1, output: [/^ {2}\d+ pages read in \d/m, /gate FAILED/, /judged \d+ of \d+ applicable clauses/, /^Next: .* --update-expectations --from-report/m], notOutput: NOT_OURS, summaryHead: [/gate FAILED/, /judged \d+ of \d+ applicable clauses/, /pending: \d+ clauses/, /\*\*Not judged\*\* \(\d+\), by why/, /C7\.3\/build-id \(static\)/] },
   },
   {
     title: 'the baseline, from the run just reviewed (no new run): every verdict not passed accepted, with its reason, in a file to review and commit',
@@ -89,7 +89,7 @@ export const CONSUMER_STEPS: ConsumerStep[] = [
   {
     title: 'a regression (the not-found page\'s text changed): red, that reason first',
     line: `npx spec-conformance ${SUMMARY}`, site: 'next-14.2-broken',
-    expect: { code: 1, output: [/gate FAILED/], notOutput: NOT_OURS, summaryHead: [/gate FAILED/, /Why the gate is red/, /^- R2\.2[/ ].*is failed/m] },
+    expect: { code: 1, output: [/gate FAILED/], notOutput: NOT_OURS, summaryHead: [/gate FAILED/, /\*\*Failed and cantTell\*\*/, /^- ❌ R2\.2[/ ].*failed: expected .* saw /m] },
   },
   {
     title: 'a Next 16 site with its framework\'s known deviations expected: green',

@@ -1,5 +1,6 @@
 import type { TestInfo } from '@playwright/test';
 import { isExpectation, shortMessage } from '../outcome/classify';
+import { expectationReason } from '../outcome/expect-message';
 import { addSighting, type Count, type SubjectNoun } from '../outcome/subject';
 import { ANNOTATION, type Advisory, type PartOutcome, type Verdict } from '../outcome/verdict';
 import { LATE, orLate } from '../observers/bound';
@@ -97,7 +98,7 @@ export class Observer implements Outcomes {
       const message = String((e as Error)?.message ?? e);
       if (e instanceof PartStop) outcome = { part: id, verdict: e.verdict, reason: e.reason };
       else if (isSkip(e)) throw e;
-      else if (isExpectation(message)) outcome = { part: id, verdict: 'failed', reason: shortMessage(message) };
+      else if (isExpectation(message)) outcome = { part: id, verdict: 'failed', reason: expectationReason(message) };
       else outcome = { part: id, verdict: 'cantTell', reason: `could not complete the observation: ${shortMessage(message, 300)}` };
     } finally {
       this.currentPart = undefined;

@@ -1,5 +1,6 @@
 import { stripVTControlCharacters } from 'node:util';
 import type { Count } from './subject';
+import { expectationReason } from './expect-message';
 import { ANNOTATION, type PartOutcome, type Advisory, type Verdict } from './verdict';
 
 /**
@@ -52,7 +53,7 @@ export function classifyAttempt(a: AttemptInput): Classified {
   if (a.status === 'interrupted') return { verdict: 'cantTell', reason: 'the run was interrupted before the test finished' };
   const messages = a.errors.map((e) => e.message ?? e.value ?? '').filter(Boolean);
   const contradiction = messages.find(isExpectation);
-  if (contradiction) return { verdict: 'failed', reason: shortMessage(contradiction) };
+  if (contradiction) return { verdict: 'failed', reason: expectationReason(contradiction) };
   const first = messages[0] ?? 'the test failed without an error message';
   if (isActionTimeout(first)) return { verdict: 'cantTell', reason: `an action did not complete: ${shortMessage(first)}` };
   return { verdict: 'cantTell', reason: `the observation could not complete: ${shortMessage(first)}` };

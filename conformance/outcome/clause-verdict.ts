@@ -168,8 +168,9 @@ export function judgeWhole(tests: readonly Pick<JudgedTest, 'title' | 'verdict' 
   for (const v of ['failed', 'cantTell'] as const) {
     const hit = tests.filter((t) => t.verdict === v);
     if (hit.length) {
-      const reasons = hit.map((t) => `${t.title}: ${t.reason ?? v}`).filter(unique);
-      return { verdict: v, reason: v === 'failed' ? `${hit.length} of ${tests.length} tests failed — ${reasons.join('; ')}` : reasons.join('; '), ...extra };
+      // What was seen first, the test that saw it after: a reason cut to one line still names the observation.
+      const reasons = hit.map((t) => `${t.reason ?? v} (${t.title})`).filter(unique);
+      return { verdict: v, reason: v === 'failed' ? `${reasons.join('; ')} — ${hit.length} of ${tests.length} tests failed` : reasons.join('; '), ...extra };
     }
   }
   if (tests.some((t) => t.verdict === 'passed')) {

@@ -19,6 +19,8 @@ export interface ModeCoverage {
   applicable: number;
   passed: number;
   failed: number;
+  /** The failed clauses, in the report's order. */
+  failedIds: string[];
   /** Of the failed, those the run's expectations say so (a framework's known deviations, a team's accepted failure). */
   failedExpected: { id: string; expected: NonNullable<NotJudged['expected']> }[];
   notJudged: NotJudged[];
@@ -51,7 +53,7 @@ const expectedKind = (r: ClauseResult): NotJudged['expected'] => {
 
 export function coverageOf(r: Report): Coverage {
   const modes = r.modes.map((mode): ModeCoverage => {
-    const c: ModeCoverage = { mode, url: r.targets.find((t) => t.mode === mode)?.url, applicable: 0, passed: 0, failed: 0, failedExpected: [], notJudged: [] };
+    const c: ModeCoverage = { mode, url: r.targets.find((t) => t.mode === mode)?.url, applicable: 0, passed: 0, failed: 0, failedIds: [], failedExpected: [], notJudged: [] };
     for (const row of r.clauses) {
       const res = row.results[mode];
       if (row.kind !== 'normative' || !res || res.verdict === 'inapplicable' || res.gate === 'ungated') continue;
@@ -59,6 +61,7 @@ export function coverageOf(r: Report): Coverage {
       if (res.verdict === 'passed') c.passed++;
       else if (res.verdict === 'failed') {
         c.failed++;
+        c.failedIds.push(row.id);
         if (expectedKind(res)) c.failedExpected.push({ id: row.id, expected: expectedKind(res)! });
       }
       else c.notJudged.push({ id: row.id, verdict: res.verdict, lacks: lacks(res.reason), ...(expectedKind(res) ? { expected: expectedKind(res) } : {}) });
@@ -66,6 +69,17 @@ export function coverageOf(r: Report): Coverage {
     return c;
   });
   return { modes, pending: r.clauses.filter((c) => c.kind === 'pending').length };
+}
+
+/**
+ * Verdicts of one mode, counted as the headline counts them: the normative clauses of the gate's
+ * scope (inapplicable ones too); pending and informative clauses are not among them.
+ */
+export function verdictCounts(r: Report, c: ModeCoverage): Record<Verdict, number> {
+  const n: Record<Verdict, number> = { passed: c.passed, failed: c.failed, cantTell: 0, untested: 0, inapplicable: 0 };
+  for (const x of c.notJudged) n[x.verdict]++;
+  for (const row of r.clauses) if (row.kind === 'normative' && row.results[c.mode]?.verdict === 'inapplicable' && row.results[c.mode]?.gate !== 'ungated') n.inapplicable++;
+  return n;
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

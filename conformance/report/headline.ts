@@ -23,11 +23,7 @@ export function headline(r: Report, opts: { markdown?: boolean } = {}): string[]
   const t = md ? escapeMarkdown : (s: unknown) => String(s);
   const b = (s: string) => (md ? `**${s}**` : s);
   const cov: Coverage = coverageOf(r);
-  const lines: string[] = [];
-  for (const c of cov.modes) lines.push(`${md ? '- ' : ''}${b(t(c.mode))}${c.url ? ` ${t(c.url)}` : ''}: ${t(coverageLine(c))}`);
-  if (cov.pending) lines.push(`${md ? '- ' : ''}pending: ${cov.pending} clauses the spec marks "not shown" — counted apart, never judged`);
-  const sampled = r.sampled?.filter((s) => s.found > s.checked) ?? [];
-  for (const s of sampled) lines.push(`${md ? '- ' : ''}${t(s.mode)}: every-page clauses checked ${t(s.checked)} of the ${t(s.found.toLocaleString('en-US'))} pages found (${t(s.how)})`);
+  const lines: string[] = scopeLines(r, opts);
   const reasons = r.gate.reasons;
   if (reasons.length) {
     lines.push('', md ? `${b(`Why the gate is red`)} (${reasons.length}):` : `Why the gate is red (${reasons.length}):`);
@@ -45,6 +41,19 @@ export function headline(r: Report, opts: { markdown?: boolean } = {}): string[]
     const kinds = (['known deviation', 'accepted'] as const).map((k) => [k, expected.filter((x) => x.expected === k)] as const).filter(([, xs]) => xs.length);
     lines.push('', `Expected, not counted against the gate (${expected.length}): ${kinds.map(([k, xs]) => `${k === 'known deviation' ? 'known deviations of the framework' : 'accepted by the team'}: ${xs.map((x) => t(`${x.id} ${x.v} (${x.mode})`)).join(', ')}`).join('; ')}`);
   }
+  return lines;
+}
+
+/** What was judged per mode (and what not, counted), the pending clauses apart, the every-page sample of a large site. */
+export function scopeLines(r: Report, opts: { markdown?: boolean } = {}): string[] {
+  const md = !!opts.markdown;
+  const t = md ? escapeMarkdown : (s: unknown) => String(s);
+  const cov = coverageOf(r);
+  const lines: string[] = [];
+  for (const c of cov.modes) lines.push(`${md ? '- ' : ''}${md ? `**${t(c.mode)}**` : c.mode}${c.url ? ` ${t(c.url)}` : ''}: ${t(coverageLine(c))}`);
+  if (cov.pending) lines.push(`${md ? '- ' : ''}pending: ${cov.pending} clauses the spec marks "not shown" — counted apart, never judged`);
+  const sampled = r.sampled?.filter((s) => s.found > s.checked) ?? [];
+  for (const s of sampled) lines.push(`${md ? '- ' : ''}${t(s.mode)}: every-page clauses checked ${t(s.checked)} of the ${t(s.found.toLocaleString('en-US'))} pages found (${t(s.how)})`);
   return lines;
 }
 

@@ -1,14 +1,13 @@
 import { describeCounts, type Count } from '../outcome/subject';
 import type { ClauseResult, Report, Verdict } from './model';
-import { gateWords, headline } from './headline';
+import { gateWords } from './headline';
+import { coverageOf, verdictCounts } from './coverage';
+import { partWords } from './spec-text';
+import { answerMarkdown, icon } from './markdown-answer';
 import { renderObservedMarkdown } from './observed';
 import { patienceMarkdown, retriedMarkdown } from './retries';
 import { describeAccess } from '../run/access';
 import { escapeMarkdown as e, markdownCode as code, markdownLink as link } from './escape';
-
-// A value outside the five (a report read back) is shown as text, escaped.
-const icon = (v: Verdict) => (Object.hasOwn(ICON, v) ? ICON[v] : e(v));
-const ICON: Record<Verdict, string> = { passed: '✅ passed', failed: '❌ failed', cantTell: '❔ cantTell', inapplicable: '➖ inapplicable', untested: '⏸ untested' };
 
 /** What a verdict rests on, beside it: " · 12 pages, 31 requests". */
 function counted(observed: readonly Count[] | undefined): string {
@@ -17,15 +16,17 @@ function counted(observed: readonly Count[] | undefined): string {
 
 /**
  * conformance.md, also what --summary appends to a CI job summary: the answer first (the gate, what
- * was judged per mode, every reason the gate is red, each on one line), then the rest folded into
+ * was judged per mode, the failures, what was not judged, what was accepted: markdown-answer.ts), then the rest folded into
  * <details>: targets, the table of every clause and part, the expected verdicts, the legend.
  */
 export function renderMarkdown(r: Report): string {
-  const lines: string[] = [`## Conformance: ${gateWords(r)}`, '', ...headline(r, { markdown: true }), ''];
+  const lines: string[] = [`## Conformance: ${gateWords(r)}`, '', ...answerMarkdown(r), ''];
   lines.push('<details><summary>Targets, every clause and part with its verdict, expectations</summary>', '');
   for (const t of r.targets) lines.push(`- **${e(t.mode)}**: ${e(t.url)}${t.buildId ? ` · build ${e(t.buildId)}` : ''}${t.profile ? ` · profile ${e(t.profile)}` : ''}`);
   if (r.access) lines.push(`- access: ${e(describeAccess(r.access))}`);
-  lines.push(`- totals: ${Object.entries(r.totals.all).filter(([, n]) => n > 0).map(([v, n]) => e(`${n} ${v}`)).join(', ')}`);
+  // Counted as the headline counts: the normative clauses of the gate's scope; the pending ones apart.
+  const cov = coverageOf(r);
+  for (const c of cov.modes) lines.push(`- ${e(c.mode)} totals: ${Object.entries(verdictCounts(r, c)).filter(([, n]) => n > 0).map(([v, n]) => e(`${n} ${v}`)).join(', ')}${cov.pending ? ` (and ${cov.pending} pending, counted apart)` : ''}`);
   lines.push(patienceMarkdown(r));
   if (r.mutation) lines.push(`- mutation score: ${e(`${(Number(r.mutation.score) * 100).toFixed(0)}% (${r.mutation.killed}/${r.mutation.total} killed), collateral ${r.mutation.collateral}`)}`);
   lines.push('');
@@ -42,7 +43,7 @@ export function renderMarkdown(r: Report): string {
         const p = c.results[m]?.parts?.find((x) => x.id === id);
         return p ? `${icon(p.verdict)}${p.optional ? ' (optional)' : ''}${counted(p.observed)}${mark(c.results[m]!, `${c.id}/${id}`)}` : '';
       };
-      lines.push(`| ${e(`${c.id}/${id}`)} | ↳ ${e((c.results[r.modes[0]]?.parts ?? c.results[r.modes[r.modes.length - 1]]?.parts ?? []).find((x) => x.id === id)?.text ?? '')} | ${r.modes.map(cell).join(' | ')} |`);
+      lines.push(`| ${e(`${c.id}/${id}`)} | ↳ ${e(partWords((c.results[r.modes[0]]?.parts ?? c.results[r.modes[r.modes.length - 1]]?.parts ?? []).find((x) => x.id === id)?.text ?? ''))} | ${r.modes.map(cell).join(' | ')} |`);
     }
   }
   if (r.observed && Object.keys(r.observed).length) {

@@ -46,10 +46,11 @@ describe('the answer first', () => {
     const md = renderMarkdown(r).split('\n');
     const head = md.slice(0, 15).join('\n');
     expect(head).toMatch(/gate FAILED/);
-    expect(head).toMatch(/Why the gate is red/);
-    expect(head).toMatch(/- C7\.3\/build-id \(static\) is untested: no build identifier/);
+    // What was not judged, grouped by why.
+    expect(head).toMatch(/\*\*Not judged\*\* \(2\), by why:/);
+    expect(head).toMatch(/- no build identifier in the page-data requests: C7\.3\/build-id \(static\)/);
     // The table is folded below the answer.
-    expect(md.indexOf('<details><summary>Targets, every clause and part with its verdict, expectations</summary>')).toBeGreaterThan(md.findIndex((l) => /Why the gate is red/.test(l)));
+    expect(md.indexOf('<details><summary>Targets, every clause and part with its verdict, expectations</summary>')).toBeGreaterThan(md.findIndex((l) => /Not judged/.test(l)));
     expect(renderJUnit(r)).toMatch(/<property name="coverage" value="judged \d+ of \d+ applicable clauses/);
   });
 
