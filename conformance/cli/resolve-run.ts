@@ -152,7 +152,8 @@ async function resolveTarget(s: TargetSetting, base: Run, settings: Settings, lo
 
 /** The inputs asked for, named as the report names their entries' sources (a preset with no entry still shows). */
 function sourcesOf(settings: Settings, cwd: string): string[] {
-  return settings.expectations.flatMap((src) => src.inputs.map((i) => (Array.isArray(i) ? `config: ${src.from}` : looksLikePreset(i) && !existsSync(resolve(src.baseDir, i)) ? `preset ${i}` : `file: ${shownPath(resolve(src.baseDir, i), cwd)}`)));
+  // Each source once, however many entries it holds.
+  return [...new Set(settings.expectations.flatMap((src) => src.inputs.map((i) => (Array.isArray(i) ? `config: ${src.from}` : looksLikePreset(i) && !existsSync(resolve(src.baseDir, i)) ? `preset ${i}` : `file: ${shownPath(resolve(src.baseDir, i), cwd)}`))))];
 }
 
 /** The report folder, this run's alone (out-lock.ts), and nothing of someone else's under a name the run writes (report/ownership.ts). */

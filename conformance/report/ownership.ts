@@ -6,7 +6,9 @@ import { isReportOfThisTool } from './validate';
  * The report folder is the tool's only where it can show it: every folder a report is published
  * into holds a marker listing what the tool wrote there, and only those entries are ever moved,
  * replaced or deleted. A folder written before the marker existed counts as the tool's when its
- * conformance.json is a report of this tool (schema spec-conformance-report, this major version).
+ * conformance.json is a report of this tool (schema spec-conformance-report, this major version);
+ * inside its folders only what that report names is the tool's (its evidence files, a profile per
+ * mode it judged), so a team's file beside them is never taken for the report's.
  */
 export const MARKER = '.spec-conformance-report.json';
 
@@ -41,7 +43,7 @@ export function isToolFolder(dir: string): boolean {
  */
 export function foreignEntries(out: string, names: readonly string[] = TOOL_ENTRIES): string[] {
   const owned = ownedEntries(out);
-  const files = readMarker(out)?.files;
+  const files = readMarker(out)?.files ?? reportFiles(out);
   const listed = files && new Set(files);
   return names.filter((n) => existsSync(join(out, n))).flatMap((n) => {
     if (!owned.has(n)) return [n];
@@ -50,13 +52,30 @@ export function foreignEntries(out: string, names: readonly string[] = TOOL_ENTR
   });
 }
 
-/** In a marked folder: every top-level entry and file its marker does not list (an earlier release's folder: none known). */
+/** In a tool's folder: every top-level entry and file its marker (an earlier release's: its report) does not list. */
 function unlisted(dir: string): string[] {
-  const m = readMarker(dir);
+  const m = readMarker(dir) ?? (() => {
+    const files = reportFiles(dir);
+    return files && { entries: REPORT_ENTRIES.filter((e) => existsSync(join(dir, e))), files };
+  })();
   if (!m) return [];
   const tops = readdirSync(dir).filter((e) => e !== MARKER && !m.entries.includes(e));
   const listed = new Set(m.files);
   return [...tops, ...m.entries.flatMap((e) => filesUnder(dir, e)).filter((f) => !listed.has(f))];
+}
+
+/**
+ * An earlier release's report folder (no marker): the files its report names inside the tool's folders —
+ * each evidence file, and the profile of each mode it judged. Undefined when `dir` holds no such report.
+ */
+function reportFiles(dir: string): string[] | undefined {
+  const file = join(dir, 'conformance.json');
+  if (!isReportFile(file)) return undefined;
+  const text = readFileSync(file, 'utf8');
+  const evidence = [...text.matchAll(/"(evidence\/[^"\\]+)"/g)].map((m) => m[1]);
+  const modes = (JSON.parse(text) as { modes?: unknown }).modes;
+  const profiles = Array.isArray(modes) ? modes.filter((m): m is string => typeof m === 'string').map((m) => `profiles/${m}.json`) : [];
+  return [...new Set([...evidence, ...profiles])];
 }
 
 /** The files below `dir/entry`, relative to `dir` (none for a file); a link is a file, never followed. */

@@ -47,6 +47,17 @@ describe('the command under large inputs', () => {
     expect(statSync(summary).size).toBeLessThan(50_000);
   });
 
+  it('5,000 repeated expectations inline in a config: each source named once, in the console and the report', async () => {
+    const cwd = mkdtempSync(join(dir, 'inline-'));
+    writeReport(report(tests(['static'], k95), { modes: ['static'] }), join(cwd, 'reports'));
+    writeFileSync(join(cwd, 'cfg.json'), JSON.stringify({ targets: [{ url: 'http://127.0.0.1:9', mode: 'static' }], expectations: Array.from({ length: 5_000 }, () => ({ clause: 'K9.5', verdict: 'failed', reason: 'four in flight' })) }));
+    const done = await judge(cwd, ['--from-report', '--config', 'cfg.json']);
+    expect(done.code).toBe(0);
+    const line = done.text.split('\n').find((l) => l.startsWith('Expectations: ') && !l.includes('left out')) ?? '';
+    expect(line).toMatch(/^Expectations: \S*cfg\.json \(1\)$/);
+    expect(statSync(join(cwd, 'reports', 'conformance.json')).size).toBeLessThan(500_000);
+  });
+
   it('a job summary file near the limit: the report cut to fit, and said so', async () => {
     const cwd = mkdtempSync(join(dir, 'summary-'));
     writeReport(report(tests(['static'], k95), { modes: ['static'] }), join(cwd, 'reports'));

@@ -98,6 +98,14 @@ describe('the report folder is the tool\'s, provably', () => {
     expect(fs.existsSync(path.join(out, MARKER))).toBe(false);
     expect(publish(staged(out), out)).toBe(true);
     expect(fs.existsSync(path.join(out, 'previous', 'profiles', 'static.json'))).toBe(true);
+    // Inside its folders only what that report names is the tool's: a team's profile beside them is refused, twice over.
+    const team = tmp();
+    writeReport(report(tests(['static']), { modes: ['static'] }), team);
+    write(path.join(team, 'profiles', 'static.json'), '{}');
+    write(path.join(team, 'profiles', 'team.json'), 'ours');
+    expect(() => publish(staged(team), team)).toThrow(ForeignEntries);
+    expect(foreignSentence(team, ['profiles/team.json'])).toMatch(/holds profiles\/team\.json, which no report of this tool wrote there/);
+    expect(read(path.join(team, 'profiles', 'team.json'))).toBe('ours');
     // A conformance.json that is not this tool's report proves nothing.
     const other = tmp();
     write(path.join(other, 'conformance.json'), '{"schema":"something-else"}');
