@@ -16,6 +16,7 @@ import { ROOT } from '../spec/root';
 import { referenceSite } from '../targets/reference';
 import { referenceConfig } from '../targets/reference/run';
 import { ensureBuilt } from '../targets/target';
+import { lookupChromium } from '../conformance/setup/browser';
 
 /** Flags that make this the package's command as it is. */
 const AS_IS = /^(--target|--config|-c|--merge|--help|-h|--version|-V)(=|$)/;
@@ -53,6 +54,12 @@ async function judgeReference(argv: string[]): Promise<number> {
   onStopSignal();
   // The repository keeps a run's working files beside its report (<out>/.run), to look into after the run.
   process.env.SPEC_CONFORMANCE_SCRATCH ??= join(out, '.run');
+  // Before the build: a machine without a browser learns it in seconds, not after the minute a build takes.
+  const browser = lookupChromium();
+  if (!browser.ok) {
+    console.error(browser.message);
+    return 2;
+  }
   const targets = modes.map(referenceSite);
   await ensureBuilt(targets, { rebuild, what: `npm run conformance: building ${targets.map((t) => t.name).join(' and ')}` });
   const servers: RunningServer[] = [];
