@@ -25,6 +25,7 @@ import { endRun, resolveRun } from './resolve-run';
 import { stageBlobs } from './merge-input';
 import { tmpEnv } from './scratch';
 import { suiteRoot } from './suite-root';
+import { playwrightCli, suiteConfigFile } from './runner-flags';
 
 /**
  * The library under the command (issue 35): `run(config)` judges the config's targets and resolves
@@ -50,6 +51,7 @@ export async function runConformance(config: SpecConformanceConfig, opts: RunOpt
   if (errors.length) throw new UsageError(`The config given to run() is not valid: ${errors.join('; ')} (schema spec/schemas/config.schema.json, docs/config.md).`);
   const args = parseRunArgs(opts.args ?? []);
   if (args.config !== undefined) throw new UsageError('--config does not go with run(config): the config is the one given.');
+  if (args.list) throw new UsageError('--list does not go with run(config), which runs the tests: list them with npx spec-conformance --list.');
   const loaded: LoadedConfig = { file: 'run(config)', dir: cwd, config };
   const { run, settings } = await resolveRun(args, opts.log, cwd, loaded);
   try {
@@ -88,12 +90,9 @@ export async function execute(run: Run, settings: Settings, opts: { stdio?: 'inh
   const root = suiteRoot();
   const file = writeRunFile(run);
   const started = new Date();
-  // The package's own Playwright (installed: bundled in its tarball, never the project's copy).
-  let bin = '';
-  try { bin = require.resolve('@playwright/test/cli'); } catch { /* reported below */ }
-  if (!bin || !existsSync(bin)) throw new UsageError('Playwright is not installed here: run npm install first.');
+  const bin = playwrightCli();
   // The suite's own config (the repository's root config adds its reference site and site checks).
-  const config = join(root, 'conformance', 'playwright.config.ts');
+  const config = suiteConfigFile(root);
   const pwArgs = run.kind === 'merge'
     // Unpacked in the run's working folder: merge-reports writes into the folder it is given.
     ? ['merge-reports', '--config', config, stageBlobs(run.mergeFrom!, scratchOf(run))]

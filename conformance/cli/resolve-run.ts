@@ -25,6 +25,7 @@ import { makeScratch, removeScratch } from './scratch';
 import { entriesWritten, foreignEntries, foreignSentence } from '../report/ownership';
 import { checkTraceArgs, finishAccess, refreshPins, startAccess } from './access-step';
 import { describeAccess, shownAccess } from '../run/access';
+import { lastFailedArgs } from './runner-flags';
 
 /** With no target and no config: what to give. */
 export const NOTHING_TO_JUDGE = 'Nothing to judge: give --target <url> --mode static|server, or write a spec-conformance.config.{ts,mjs,json} in this folder (or name one with --config <file>) listing the targets; see --help and docs/config.md.';
@@ -79,12 +80,14 @@ async function resolveIn(scratch: string, args: RunArgs, log: (line: string) => 
   if (workers.note) log(workers.note);
   holdOut(out, args, log, cwd);
   held.out = out;
+  const lastFailed = args.lastFailed ? lastFailedArgs(out, cwd) : undefined;
+  if (lastFailed) log(lastFailed.line);
   const base = defaultRun({
     out,
     scratch,
     // `npm run conformance` gates every normative clause; a filtered run (--grep …) only those it selected.
     gateScope: args.filtered ? 'selected' : 'all',
-    options: { force: settings.force, isolate: args.isolate, workers: workers.workers, reporters: args.reporters, shard: args.shard, playwrightArgs: args.playwrightArgs },
+    options: { force: settings.force, isolate: args.isolate, workers: workers.workers, reporters: args.reporters, shard: args.shard, playwrightArgs: [...args.playwrightArgs, ...(lastFailed?.args ?? [])] },
     discovery: { ...settings.discovery, writeProfile: args.writeProfile && resolve(cwd, args.writeProfile) },
     ...(expectations.length ? { expectations } : {}),
     ...(settings.expectations.length ? { expectationSources: sourcesOf(settings, cwd) } : {}),
