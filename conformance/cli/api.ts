@@ -16,7 +16,11 @@ import { runEnv, scratchOf, writeRunFile } from '../run/channel';
 import { patience } from '../run/slow';
 import { since } from '../../launcher/format';
 import { summaryLines } from './summary';
-import { fitSummary } from '../report/job-summary';
+import { fitSummary, jobSummary } from '../report/job-summary';
+import { answerOf } from '../report/answer';
+import { escapeMarkdown } from '../report/escape';
+import { annotations } from './annotations';
+import { compareReports, comparisonConsole, comparisonMarkdown, readCompared } from './compare';
 import { shownPath } from '../../launcher/format';
 import { updateExpectations } from './update-expectations';
 import { judgeReportAgain } from './from-report';
@@ -132,8 +136,13 @@ export async function execute(run: Run, settings: Settings, opts: { stdio?: 'inh
 function afterReport(run: Run, settings: Settings, log: (line: string) => void, gatePassed: boolean | undefined): boolean | undefined {
   const cwd = run.cwd ?? process.cwd();
   const update = settings.updateExpectations ? updateExpectations(run, settings.baselineFile) : undefined;
-  for (const line of [...summaryLines(run.out, cwd, false, acceptCommand(run, settings, cwd)), ...(update?.lines ?? [])]) log(line);
-  if (settings.summary) appendSummary(settings.summary, join(run.out, 'conformance.md'), log, cwd);
+  const report = JSON.parse(readFileSync(join(run.out, 'conformance.json'), 'utf8')) as Report;
+  const compared = run.options.compare ? compareReports(report, readCompared(run.options.compare, cwd).report, shownPath(run.options.compare, cwd)) : undefined;
+  for (const line of [...summaryLines(run.out, cwd, false, acceptCommand(run, settings, cwd), compared ? comparisonConsole(compared) : []), ...(update?.lines ?? [])]) log(line);
+  const answer = answerOf(report, run.out, run.out);
+  // Inside GitHub Actions: an annotation per finding, on the job's page (no token needed).
+  for (const line of annotations(answer)) log(line);
+  if (settings.summary) appendSummary(settings.summary, jobSummary(answer, readFileSync(join(run.out, 'conformance.md'), 'utf8'), compared ? comparisonMarkdown(compared, escapeMarkdown) : []), join(run.out, 'conformance.md'), log, cwd);
   return update ? update.passed : gatePassed;
 }
 
@@ -167,10 +176,10 @@ function nodeTrustEnv(run: Run): Record<string, string> {
 }
 
 /** --summary: the Markdown report appended to a file (GitHub's job summary is one such file). */
-function appendSummary(file: string, markdown: string, log: (line: string) => void, cwd: string): void {
+function appendSummary(file: string, summary: string, markdown: string, log: (line: string) => void, cwd: string): void {
   try {
     const already = existsSync(file) ? statSync(file).size : 0;
-    const { text, cut } = fitSummary(readFileSync(markdown, 'utf8'), already, shownPath(markdown, cwd));
+    const { text, cut } = fitSummary(summary, already, shownPath(markdown, cwd));
     appendFileSync(file, text);
     log(`Summary: ${shownPath(markdown, cwd)} ${!cut ? 'appended' : text ? 'cut to fit the CI\'s 1 MiB per step, and appended' : 'not appended (the file is at the CI\'s 1 MiB already)'} to ${shownPath(file, cwd)}`);
   } catch (e) {

@@ -26,6 +26,7 @@ import { entriesWritten, foreignEntries, foreignSentence } from '../report/owner
 import { checkTraceArgs, finishAccess, refreshPins, startAccess } from './access-step';
 import { describeAccess, shownAccess } from '../run/access';
 import { lastFailedArgs } from './runner-flags';
+import { readCompared } from './compare';
 
 /** With no target and no config: what to give. */
 export const NOTHING_TO_JUDGE = 'Nothing to judge: give --target <url> --mode static|server, or write a spec-conformance.config.{ts,mjs,json} in this folder (or name one with --config <file>) listing the targets; see --help and docs/config.md.';
@@ -81,13 +82,15 @@ async function resolveIn(scratch: string, args: RunArgs, log: (line: string) => 
   holdOut(out, args, log, cwd);
   held.out = out;
   const lastFailed = args.lastFailed ? lastFailedArgs(out, cwd) : undefined;
+  // Read now: a report that cannot be compared with is said before the run, not after it.
+  const compare = args.compare !== undefined ? readCompared(args.compare, cwd).file : undefined;
   if (lastFailed) log(lastFailed.line);
   const base = defaultRun({
     out,
     scratch,
     // `npm run conformance` gates every normative clause; a filtered run (--grep …) only those it selected.
     gateScope: args.filtered ? 'selected' : 'all',
-    options: { force: settings.force, isolate: args.isolate, workers: workers.workers, reporters: args.reporters, shard: args.shard, playwrightArgs: [...args.playwrightArgs, ...(lastFailed?.args ?? [])] },
+    options: { force: settings.force, isolate: args.isolate, workers: workers.workers, reporters: args.reporters, shard: args.shard, playwrightArgs: [...args.playwrightArgs, ...(lastFailed?.args ?? [])], ...(compare ? { compare } : {}) },
     discovery: { ...settings.discovery, writeProfile: args.writeProfile && resolve(cwd, args.writeProfile) },
     ...(expectations.length ? { expectations } : {}),
     ...(settings.expectations.length ? { expectationSources: sourcesOf(settings, cwd) } : {}),

@@ -1,0 +1,93 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Mode } from '../../spec/clauses';
+import { shownPath } from '../../launcher/format';
+import { coverageLine, coverageOf, lacks } from './coverage';
+import { gateWords, short } from './headline';
+import type { Evidence, GateFinding, Report } from './model';
+
+/** A finding the gate fails on (or warns of), with the evidence a reader opens first. */
+export interface AnswerLine {
+  finding: GateFinding;
+  /** The reason in one line: clause, mode, verdict, what was expected and seen. */
+  text: string;
+  /** A screenshot (or other evidence) of the observation, as a path from the command's folder; only one that exists. */
+  evidence?: string;
+  /** The trace of that observation, likewise. */
+  trace?: string;
+}
+
+/**
+ * The answer, in the order a reader needs it — the console's and the job summary's opening (one
+ * structure, two renderings): the gate; what fails it (failed, cantTell, an unexpected pass, a
+ * shard missing), each one line with its evidence; what was not judged, grouped by why; warnings;
+ * what was accepted.
+ */
+export interface Answer {
+  gate: string;
+  coverage: { mode: Mode; url?: string; line: string }[];
+  pending: number;
+  failing: AnswerLine[];
+  /** Untested findings grouped by what they lack: the same lack once, with every clause that lacks it. */
+  notJudged: { why: string; clauses: string[] }[];
+  warnings: string[];
+  accepted: { kind: 'known deviation' | 'accepted'; clauses: string[] }[];
+}
+
+export function answerOf(r: Report, out: string, cwd: string): Answer {
+  const cov = coverageOf(r);
+  const found = r.gate.findings ?? [];
+  const failing = found.filter((f) => f.kind !== 'untested').map((f) => ({ finding: f, text: short(f.text), ...evidenceOf(r, f, out, cwd) }));
+  const groups = new Map<string, string[]>();
+  for (const f of found.filter((x) => x.kind === 'untested')) {
+    const why = lacks(/^\S+ \([a-z]+\) is untested[^:]*: (.*)$/.exec(f.text)?.[1] ?? f.text);
+    groups.set(why, [...(groups.get(why) ?? []), `${f.of ?? '?'} (${f.mode ?? '?'})`]);
+  }
+  const expected = cov.modes.flatMap((c) => [...c.failedExpected.map((x) => ({ ...x, v: 'failed' })), ...c.notJudged.filter((n) => n.expected).map((n) => ({ id: n.id, expected: n.expected!, v: n.verdict }))].map((x) => ({ ...x, mode: c.mode })));
+  return {
+    gate: gateWords(r),
+    coverage: cov.modes.map((c) => ({ mode: c.mode, url: c.url, line: coverageLine(c) })),
+    pending: cov.pending,
+    failing,
+    notJudged: [...groups].map(([why, clauses]) => ({ why, clauses })),
+    warnings: (r.gate.warnings ?? []).map((w) => short(w)),
+    accepted: (['known deviation', 'accepted'] as const).map((kind) => ({ kind, clauses: expected.filter((x) => x.expected === kind).map((x) => `${x.id} ${x.v} (${x.mode})`) })).filter((a) => a.clauses.length),
+  };
+}
+
+/** The first screenshot and trace of the clause's tests that did not pass, where they are after the run. */
+function evidenceOf(r: Report, f: GateFinding, out: string, cwd: string): { evidence?: string; trace?: string } {
+  if (!f.of || !f.mode) return {};
+  const res = r.clauses.find((c) => c.id === f.of!.split('/')[0])?.results[f.mode];
+  const tests = (res?.tests ?? []).filter((t) => t.verdict !== 'passed');
+  const all: Evidence[] = (tests.length ? tests : res?.tests ?? []).flatMap((t) => t.evidence ?? []);
+  const at = (e: Evidence | undefined) => (e && existsSync(join(out, e.path)) ? shownPath(join(out, e.path), cwd) : undefined);
+  const evidence = at(all.find((e) => e.contentType.startsWith('image/'))) ?? at(all.find((e) => !e.contentType.includes('zip')));
+  const trace = at(all.find((e) => e.name === 'trace' || e.contentType === 'application/zip'));
+  return { ...(evidence ? { evidence } : {}), ...(trace ? { trace } : {}) };
+}
+
+/** The answer as console lines (each cut by the caller). */
+export function answerConsole(a: Answer): string[] {
+  const lines = [`Conformance: ${a.gate}`];
+  for (const c of a.coverage) lines.push(`${c.mode}${c.url ? ` ${c.url}` : ''}: ${c.line}`);
+  if (a.pending) lines.push(`pending: ${a.pending} clauses the spec marks "not shown" — counted apart, never judged`);
+  if (a.failing.length) {
+    lines.push('', `Failing the gate (${a.failing.length}):`);
+    for (const x of a.failing) {
+      lines.push(`- ${x.text}`);
+      if (x.evidence) lines.push(`    evidence: ${x.evidence}`);
+      if (x.trace) lines.push(`    trace: npx playwright show-trace ${x.trace}`);
+    }
+  }
+  if (a.notJudged.length) {
+    lines.push('', `Not judged (${a.notJudged.reduce((n, g) => n + g.clauses.length, 0)}), by what the site lacks:`);
+    for (const g of a.notJudged) lines.push(`- ${g.why}: ${g.clauses.join(', ')}`);
+  }
+  if (a.warnings.length) {
+    lines.push('', `Warnings (${a.warnings.length}, not failing the gate):`);
+    for (const w of a.warnings) lines.push(`- ${w}`);
+  }
+  if (a.accepted.length) lines.push('', `Expected, not counted against the gate: ${a.accepted.map((x) => `${x.kind === 'known deviation' ? 'known deviations of the framework' : 'accepted by the team'}: ${x.clauses.join(', ')}`).join('; ')}`);
+  return lines;
+}
