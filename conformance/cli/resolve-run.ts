@@ -27,6 +27,7 @@ import { checkTraceArgs, finishAccess, refreshPins, startAccess } from './access
 import { describeAccess, shownAccess } from '../run/access';
 import { lastFailedArgs } from './runner-flags';
 import { readCompared } from './compare';
+import { goneLines, keptProfileFile, withGone } from './kept-profile';
 
 /** With no target and no config: what to give. */
 export const NOTHING_TO_JUDGE = 'Nothing to judge: give --target <url> --mode static|server, or write a spec-conformance.config.{ts,mjs,json} in this folder (or name one with --config <file>) listing the targets; see --help and docs/config.md.';
@@ -114,7 +115,7 @@ async function resolveIn(scratch: string, args: RunArgs, log: (line: string) => 
   startAccess(settings.access, settings.targets.flatMap((t) => [normaliseUrl(t.url, flagOf(t, settings)), ...(t.otherBuild ? [normaliseUrl(t.otherBuild, t.from === 'flag' ? '--other-build' : `the other build of ${flagOf(t, settings)}`)] : [])]));
   const targets: RunTarget[] = [];
   try {
-    for (const s of [...settings.targets].sort((a, b) => MODES.indexOf(a.mode) - MODES.indexOf(b.mode))) targets.push(await resolveTarget(s, base, settings, log));
+    for (const s of [...settings.targets].sort((a, b) => MODES.indexOf(a.mode) - MODES.indexOf(b.mode))) targets.push(await resolveTarget(s, base, settings, log, args.rediscover));
   } finally {
     base.access = finishAccess();
   }
@@ -132,18 +133,24 @@ async function resolveIn(scratch: string, args: RunArgs, log: (line: string) => 
 const NO_PROFILE: ProfileRef = { path: '(none)', source: 'file', content: { name: 'none', description: 'no profile was given and the site was not crawled', scenarios: {} } };
 
 /** One target by URL: probed, its other build checked, its profile read or discovered, its scenarios pre-flighted. */
-async function resolveTarget(s: TargetSetting, base: Run, settings: Settings, log: (line: string) => void): Promise<RunTarget> {
+async function resolveTarget(s: TargetSetting, base: Run, settings: Settings, log: (line: string) => void, rediscover: boolean): Promise<RunTarget> {
   const flag = flagOf(s, settings);
-  const hand = s.profile ? readProfile(s.profile) : undefined;
+  // The profile --update-expectations kept, when the target names none: judged as written, unless --rediscover.
+  const keptFile = s.profile ? undefined : keptProfileFile(settings.baselineFile, s.mode);
+  const kept = keptFile && existsSync(keptFile) ? readProfile(keptFile) : undefined;
+  const useKept = !!kept && !rediscover;
+  const hand = s.profile ? readProfile(s.profile) : useKept ? kept : undefined;
+  if (useKept) log(`Profile (${s.mode}): ${kept!.path}, kept by --update-expectations (--rediscover crawls the site again)`);
   if (!hand && !base.discovery.enabled) throw new UsageError(`${s.from === 'flag' ? '--no-discovery' : `discovery: false in ${settings.configFile}`} needs a profile for ${flag}: give --profile <file> (or the target's "profile" in the config), or let the site be crawled.`);
   const target = normaliseUrl(s.url, flag);
   const probe = await probeOrFail(target, flag);
   if (!probe.isThisKind) log(`Note: ${target} does not look like this kind of site: ${probe.kindReason}.\nIts clauses will be reported untested with that reason${settings.force ? ' (--force: running the tests anyway)' : ' (use --force to run the tests anyway)'}.`);
   const t: RunTarget = { mode: s.mode, url: target, reference: false, probe: factsOf(probe), profile: hand ?? NO_PROFILE };
   if (s.otherBuild) t.otherBuildUrl = await checkOtherBuild(s.otherBuild, target, probe, s.from === 'flag' ? '--other-build' : `the other build of ${flag}`);
-  if (base.discovery.enabled && probe.isThisKind) {
+  if (base.discovery.enabled && probe.isThisKind && !useKept) {
     const found = await discoverProfile(base, target, s.mode, hand);
-    if (found) t.profile = found;
+    for (const line of kept ? goneLines(found, kept) : []) log(line);
+    t.profile = kept ? withGone(found, kept) : found;
   }
   if (probe.isThisKind) {
     // Pre-flight (issue 11): per scenario, usable or why not — the reasons the verdicts will carry.

@@ -2,16 +2,10 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Mode } from '../../spec/clauses';
 import { parseSlow, type SlowSetting } from './slow';
 import { EXTRA_REPORTERS, placedReporter } from './reporters';
+import { checkCombinations } from './arg-combinations';
+import { UsageError } from './usage-error';
 
-/**
- * Bad input (a flag, the config, the environment, a target that refuses the run): one sentence
- * naming the problem and what to do. The CLI prints it and exits 2; the API (`run()`) throws it.
- */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-  /** The CLI's exit code for it. */
-  readonly exitCode = 2;
-}
+export { UsageError } from './usage-error';
 
 /** The command line, parsed once (node:util parseArgs) and checked for shape; the file system and network are checked later (cli/resolve-run.ts). */
 export interface RunArgs {
@@ -58,6 +52,8 @@ export interface RunArgs {
   list: boolean;
   /** --last-failed: rerun the clauses that failed the gate in the last report in --out (cli/runner-flags.ts). */
   lastFailed: boolean;
+  /** --rediscover: crawl the site again instead of using the profile --update-expectations kept (cli/kept-profile.ts). */
+  rediscover: boolean;
   /** --compare <folder or conformance.json>: a report to compare this run's verdicts with (cli/compare.ts). */
   compare?: string;
   shard?: { current: number; total: number };
@@ -100,6 +96,7 @@ const OPTIONS = {
   slow: { type: 'string' },
   reporter: { type: 'string', multiple: true },
   compare: { type: 'string' },
+  rediscover: { type: 'boolean' },
   // Playwright's, handed on as written.
   grep: { type: 'string', short: 'g' },
   ...Object.fromEntries(PASS_THROUGH_VALUE.filter((n) => n !== 'grep').map((n) => [n, { type: 'string' }])),
@@ -157,6 +154,7 @@ export function parseRunArgs(argv: string[]): RunArgs {
     list: !!v.list,
     lastFailed: !!v['last-failed'],
     compare: str('compare'),
+    rediscover: !!v.rediscover,
   };
   // An empty path is no path: `--out ''` would be the working folder itself (--summary '' alone means none).
   const empty = EMPTY_REFUSED.find(([name]) => str(name)?.trim() === '');
@@ -211,28 +209,7 @@ export function parseRunArgs(argv: string[]): RunArgs {
 
   // --mode alone picks the config's target of that mode.
   if (out.mode && !out.target && !out.projects.includes(out.mode)) out.projects.push(out.mode);
-  if (out.target && !out.mode) throw new UsageError('--target needs --mode static|server (how the target delivers its pages).');
-  if (out.otherBuild && !out.target) throw new UsageError('--other-build goes with --target (for a config\'s target, write its "otherBuild" in the config).');
-  if (out.target && out.projects.some((p) => p !== out.mode)) throw new UsageError(`--project ${out.projects.join(', ')} does not match --mode ${out.mode}: with --target, --mode alone says the mode.`);
-  if (out.updateExpectations && out.shard) throw new UsageError('--update-expectations needs the whole run\'s verdicts: give it to the unsharded run (or to --merge\'s, after the shards).');
-  // The discovery flags need a target given by URL: by --target or by the config (checked once it is read, cli/resolve-run.ts).
-  if (out.merge !== undefined) {
-    const clash = out.target ? '--target' : out.projects.length ? '--mode' : out.shard ? '--shard' : out.lastFailed ? '--last-failed' : out.playwrightArgs.length ? out.playwrightArgs[0] : undefined;
-    if (clash) throw new UsageError(`--merge rebuilds the report from earlier shards and runs no test, so ${clash} does not go with it.`);
-  }
-  if (out.list && (out.merge !== undefined || out.fromReport || out.updateExpectations || out.compare !== undefined)) {
-    throw new UsageError(`--list lists the tests and runs none, so ${out.merge !== undefined ? '--merge' : out.fromReport ? '--from-report' : out.updateExpectations ? '--update-expectations' : '--compare'} does not go with it: leave one out.`);
-  }
-  if (out.fromReport) {
-    // Every flag that shapes a test run: none applies to a report already written.
-    const shaping: [boolean, string][] = [[out.merge !== undefined, '--merge'], [!!out.target, '--target'], [out.projects.length > 0, '--mode'], [!!out.profile, '--profile'],
-      [!!out.otherBuild, '--other-build'], [!!out.writeProfile, '--write-profile'], [out.allPages, '--all-pages'], [out.maxPages !== undefined, '--max-pages'],
-      [out.ignoreRobots, '--ignore-robots'], [out.noDiscovery, '--no-discovery'], [out.force, '--force'], [out.isolate, '--isolate'], [!!out.ca, '--ca'],
-      [out.insecure, '--insecure'], [out.workers !== undefined, '--workers'], [out.slow !== undefined, '--slow'], [!!out.shard, '--shard'],
-      [out.reporters.length > 0, '--reporter'], [out.lastFailed, '--last-failed'], [out.playwrightArgs.length > 0, out.playwrightArgs[0]]];
-    const clash = shaping.find(([given]) => given)?.[1];
-    if (clash) throw new UsageError(`--from-report judges the report already written and runs no test, so ${clash} does not go with it: leave it out, or run without --from-report.`);
-  }
+  checkCombinations(out);
   return out;
 }
 
