@@ -6,6 +6,9 @@ import { coverageLine, coverageOf, lacks } from './coverage';
 import { gateWords, short } from './headline';
 import type { Evidence, GateFinding, Report } from './model';
 
+/** A failing reason's one line: long enough for what was expected and what was seen (the headline's lines are shorter). */
+const FAILING_MAX = 320;
+
 /** A finding the gate fails on (or warns of), with the evidence a reader opens first. */
 export interface AnswerLine {
   finding: GateFinding;
@@ -37,7 +40,7 @@ export interface Answer {
 export function answerOf(r: Report, out: string, cwd: string): Answer {
   const cov = coverageOf(r);
   const found = r.gate.findings ?? [];
-  const failing = found.filter((f) => f.kind !== 'untested').map((f) => ({ finding: f, text: short(f.text), ...evidenceOf(r, f, out, cwd) }));
+  const failing = found.filter((f) => f.kind !== 'untested').map((f) => ({ finding: f, text: short(f.text, FAILING_MAX), ...evidenceOf(r, f, out, cwd) }));
   const groups = new Map<string, string[]>();
   for (const f of found.filter((x) => x.kind === 'untested')) {
     const why = lacks(/^\S+ \([a-z]+\) is untested[^:]*: (.*)$/.exec(f.text)?.[1] ?? f.text);
