@@ -51,9 +51,9 @@ export interface ConsumerStep {
   };
 }
 
-/** The file paths a run prints, relative to the project: the report folder's and the files kept beside the config. */
+/** The report folder's paths a run prints, relative to the project (a file it tells the team to write is not one). */
 export function printedPaths(output: string): string[] {
-  return [...new Set([...output.matchAll(/(?<![\w/.:-])(reports\/[\w./@-]+|spec-conformance\.[\w.]+\.json)/g)].map((m) => m[1].replace(/\.+$/, '')))];
+  return [...new Set([...output.matchAll(/(?<![\w/.:-])(reports\/[\w./@-]+)/g)].map((m) => m[1].replace(/\.+$/, '')))];
 }
 
 /** A green run's console: no failure block, no count of failed tests (an accepted failure is a line marked expected). */

@@ -70,6 +70,16 @@ function evidenceOf(r: Report, f: GateFinding, out: string, cwd: string): { evid
   return { ...(evidence ? { evidence } : {}), ...(trace ? { trace } : {}) };
 }
 
+/**
+ * The command that opens a trace in the trace viewer of the Playwright that recorded it (the
+ * package's own: a project's `npx playwright` may be another version), from the command's folder.
+ */
+export function traceCommand(trace: string, cwd = process.cwd()): string {
+  let cli: string | undefined;
+  try { cli = require.resolve('@playwright/test/cli'); } catch { /* the project's, then */ }
+  return cli ? `node ${shownPath(cli, cwd)} show-trace ${trace}` : `npx playwright show-trace ${trace}`;
+}
+
 /** The answer as console lines (each cut by the caller). */
 export function answerConsole(a: Answer): string[] {
   const lines = [`Conformance: ${a.gate}`];
@@ -80,7 +90,7 @@ export function answerConsole(a: Answer): string[] {
     for (const x of a.failing) {
       lines.push(`- ${x.text}`);
       if (x.evidence) lines.push(`    evidence: ${x.evidence}`);
-      if (x.trace) lines.push(`    trace: npx playwright show-trace ${x.trace}`);
+      if (x.trace) lines.push(`    trace: ${traceCommand(x.trace)}`);
     }
   }
   if (a.notJudged.length) {

@@ -8,7 +8,7 @@ import { keepProfiles, keptProfileFile, withGone } from '../cli/kept-profile';
 import { lastFailedArgs } from '../cli/runner-flags';
 import { summaryLines } from '../cli/summary';
 import { BASELINE_FILE, resolveExpectations } from '../expectations/model';
-import { answerOf } from '../report/answer';
+import { answerOf, traceCommand } from '../report/answer';
 import { jobSummary } from '../report/job-summary';
 import { expectedFailure } from '../report/console';
 import type { Report } from '../report/model';
@@ -91,6 +91,10 @@ describe('the answer first: console and job summary', () => {
     const lines = summaryLines(out, dir);
     expect(lines).toContain(`    evidence: out${n}/evidence/static/a.png`);
     expect(lines.some((l) => l.includes('gone.zip') || l.includes('show-trace'))).toBe(false);
+  });
+  it('a trace opens with the viewer of the Playwright that recorded it, a file that exists', () => {
+    const m = /^node (\S+) show-trace evidence\/t\.zip$/.exec(traceCommand('evidence/t.zip', dir));
+    expect(m && existsSync(join(dir, m[1]))).toBe(true);
   });
   it('a green run says the gate and no failure block', () => {
     const lines = summaryLines(written(report(tests(['static']), { modes: ['static'] })), dir);
