@@ -155,12 +155,21 @@ async function resolveTarget(s: TargetSetting, base: Run, settings: Settings, lo
   if (probe.isThisKind) {
     // Pre-flight (issue 11): per scenario, usable or why not — the reasons the verdicts will carry.
     const checks = await preflight(target, t.profile.content, s.mode, { unfilled: t.profile.unfilled });
-    log(`Pre-flight of the profile's scenarios against ${target}:\n${renderPreflight(checks)}`);
+    log(preflightLines(target, renderPreflight(checks)));
     // What pre-flight set aside binds the tests: none of them uses such a page.
     const setAside = setAsideOf(checks);
     if (setAside) t.setAside = setAside;
   }
   return t;
+}
+
+/** Pre-flight's table; in CI (quiet: progress and the answer) its count and the scenarios NOT usable only, the rest being in the verdicts' reasons. */
+export function preflightLines(target: string, table: string): string {
+  if (!process.env.CI) return `Pre-flight of the profile's scenarios against ${target}:\n${table}`;
+  const rows = table.split('\n');
+  const count = (word: string) => rows.filter((r) => new RegExp(`^\\s+\\S+\\s+${word}\\s`).test(r)).length;
+  const bad = rows.filter((r) => /^\s+\S+\s+NOT usable\s/.test(r));
+  return [`Pre-flight against ${target}: ${count('usable')} scenarios usable, ${bad.length} NOT usable, ${count('absent')} absent (each absent one's clauses say what it needs)`, ...bad].join('\n');
 }
 
 /** The inputs asked for, named as the report names their entries' sources (a preset with no entry still shows). */

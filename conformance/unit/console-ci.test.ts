@@ -6,6 +6,7 @@ import { annotations } from '../cli/annotations';
 import { compareReports, comparisonConsole, readCompared } from '../cli/compare';
 import { keepProfiles, keptProfileFile, withGone } from '../cli/kept-profile';
 import { lastFailedArgs } from '../cli/runner-flags';
+import { preflightLines } from '../cli/resolve-run';
 import { summaryLines } from '../cli/summary';
 import { BASELINE_FILE, resolveExpectations } from '../expectations/model';
 import { answerOf, traceCommand } from '../report/answer';
@@ -117,6 +118,21 @@ describe('the answer first: console and job summary', () => {
     expect(expectedFailure(ex, ['K9.5'], 'static')).toBeUndefined();
     expect(expectedFailure(ex, ['K9.5'], 'server')?.clause).toBe('K9.5');
     expect(expectedFailure([{ clause: 'R2.2', verdict: 'passed', reason: 'r' }], ['R2.2'], 'static')).toBeUndefined();
+  });
+});
+
+describe('quiet in CI', () => {
+  it('pre-flight is a count and the scenarios NOT usable', () => {
+    const table = '  unknownPaths      usable     R2.2\n  statusPages       NOT usable R2.3 — /status/404 answered 500\n  serverCrash       absent     R2.5 — needs a page\n  navigation        usable     R2.6';
+    const was = process.env.CI;
+    process.env.CI = 'true';
+    try {
+      expect(preflightLines('http://t', table).split('\n')).toEqual(['Pre-flight against http://t: 2 scenarios usable, 1 NOT usable, 1 absent (each absent one\'s clauses say what it needs)', '  statusPages       NOT usable R2.3 — /status/404 answered 500']);
+      delete process.env.CI;
+      expect(preflightLines('http://t', table)).toBe(`Pre-flight of the profile's scenarios against http://t:\n${table}`);
+    } finally {
+      if (was === undefined) delete process.env.CI; else process.env.CI = was;
+    }
   });
 });
 
