@@ -168,8 +168,8 @@ export function preflightLines(target: string, table: string): string {
   if (!process.env.CI) return `Pre-flight of the profile's scenarios against ${target}:\n${table}`;
   const rows = table.split('\n');
   const count = (word: string) => rows.filter((r) => new RegExp(`^\\s+\\S+\\s+${word}\\s`).test(r)).length;
-  const bad = rows.filter((r) => /^\s+\S+\s+NOT usable\s/.test(r));
-  return [`Pre-flight against ${target}: ${count('usable')} scenarios usable, ${bad.length} NOT usable, ${count('absent')} absent (each absent one's clauses say what it needs)`, ...bad].join('\n');
+  const bad = rows.filter((r) => /^\s+\S+\s+(NOT usable|usable\?)\s/.test(r));
+  return [`Pre-flight against ${target}: ${count('usable')} scenarios usable, ${bad.length} NOT usable or unsure, ${count('absent')} absent (each absent one's clauses say what it needs)`, ...bad].join('\n');
 }
 
 /** The inputs asked for, named as the report names their entries' sources (a preset with no entry still shows). */

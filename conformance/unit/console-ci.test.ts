@@ -127,7 +127,7 @@ describe('quiet in CI', () => {
     const was = process.env.CI;
     process.env.CI = 'true';
     try {
-      expect(preflightLines('http://t', table).split('\n')).toEqual(['Pre-flight against http://t: 2 scenarios usable, 1 NOT usable, 1 absent (each absent one\'s clauses say what it needs)', '  statusPages       NOT usable R2.3 — /status/404 answered 500']);
+      expect(preflightLines('http://t', table).split('\n')).toEqual(['Pre-flight against http://t: 2 scenarios usable, 1 NOT usable or unsure, 1 absent (each absent one\'s clauses say what it needs)', '  statusPages       NOT usable R2.3 — /status/404 answered 500']);
       delete process.env.CI;
       expect(preflightLines('http://t', table)).toBe(`Pre-flight of the profile's scenarios against http://t:\n${table}`);
     } finally {
