@@ -118,6 +118,7 @@ describe('the answer first: console and job summary', () => {
     expect(expectedFailure(ex, ['K9.5'], 'static')).toBeUndefined();
     expect(expectedFailure(ex, ['K9.5'], 'server')?.clause).toBe('K9.5');
     expect(expectedFailure([{ clause: 'R2.2', verdict: 'passed', reason: 'r' }], ['R2.2'], 'static')).toBeUndefined();
+    expect(expectedFailure([{ clause: 'R2.2', verdict: 'untested', reason: 'r' }], ['R2.2'], 'static')).toBeUndefined();
   });
 });
 
