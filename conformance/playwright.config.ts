@@ -6,6 +6,7 @@ import { patience } from './run/slow';
 import { blobFileName } from './run/facts';
 import type { Run } from './run/model';
 import { defaultWorkers, workersPerMode } from './run/workers';
+import { placedReporter } from './run/reporters';
 import { chromiumTrustArgs } from './access/access';
 import { CHROMIUM_ARGS, lookupChromium } from './setup/browser';
 
@@ -29,8 +30,10 @@ export function suiteConfig(run: Run): PlaywrightTestConfig<{ mode: Mode }> {
   const perMode = workersPerMode(modes, run.options.workers);
   const project = (mode: Mode) => ({ name: mode, testDir: join(__dirname, 'tests'), use: { mode }, ...(perMode ? { workers: perMode } : {}) });
   const reporters: ReporterDescription[] = [
-    [process.env.CI ? 'dot' : 'list'],
-    ...run.options.reporters.map((r): ReporterDescription => [r]),
+    // The console: failure blocks only where the gate fails, no paths into the working folder (report/console.ts).
+    [join(__dirname, 'report', 'console.ts')],
+    // Extra reporters write under --out (run/reporters.ts; args.ts refuses any other).
+    ...run.options.reporters.map((r): ReporterDescription => [r, placedReporter(r, run.out) ?? {}]),
     // A shard's results are merged later (--merge <folder>): each shard keeps a blob.
     ...(run.options.shard ? [['blob', { outputDir: join(run.out, 'blob-report'), fileName: blobFileName(run.options.shard) }] as ReporterDescription] : []),
     [join(__dirname, 'report', 'reporter.ts')],

@@ -47,7 +47,12 @@ export interface Context {
   inputs: Record<string, string>;
   steps: Record<string, Record<string, string>>;
   actionPath: string;
+  /** The github context's values the action reads (github.token, github.repository …): absent, empty. */
+  github?: Record<string, string>;
 }
+
+/** The github context's values this action uses, no other. */
+const GITHUB_VALUES = ['github.token', 'github.repository', 'github.event.pull_request.number', 'github.server_url', 'github.run_id'];
 
 /** Substitutes the expressions this action uses; any other is an error (the check would not know what GitHub gives). */
 export function substitute(text: string, ctx: Context): string {
@@ -60,6 +65,7 @@ export function substitute(text: string, ctx: Context): string {
     m = /^steps\.([\w-]+)\.outputs\.([\w-]+)$/.exec(expr);
     if (m) return ctx.steps[m[1]]?.[m[2]] ?? '';
     if (expr === 'github.action_path') return ctx.actionPath;
+    if (GITHUB_VALUES.includes(expr)) return ctx.github?.[expr] ?? '';
     throw new Error(`action.yml uses \${{ ${expr} }}, which this check does not substitute`);
   });
 }

@@ -15,7 +15,7 @@ import { onStopSignal, runCommand, seconds, since, type CommandResult, type Runn
 import { ROOT } from '../spec/root';
 import { machinePaths, writtenFiles } from './consumer-outputs';
 import { serveSites } from './consumer-sites';
-import { CONSUMER_PLAYWRIGHT, CONSUMER_STEPS, NOT_OURS, TARBALL, TS_CONFIG, TS_CONFIG_FILE, type ConsumerStep } from './consumer-steps';
+import { CONSUMER_PLAYWRIGHT, CONSUMER_STEPS, NOT_OURS, printedPaths, TARBALL, TS_CONFIG, TS_CONFIG_FILE, type ConsumerStep } from './consumer-steps';
 
 const work = mkdtempSync(join(tmpdir(), 'consumer-check-'));
 const servers: RunningServer[] = [];
@@ -105,6 +105,7 @@ async function main(): Promise<number> {
       ...(step.expect.output ?? []).filter((re) => !re.test(r.output)).map((re) => `output lacks ${re}`),
       ...(step.expect.notOutput ?? []).filter((re) => re.test(r.output)).map((re) => `output has ${re}`),
       ...summaryProblems(step, env.GITHUB_STEP_SUMMARY!, before),
+      ...(step.expect.pathsExist ? printedPaths(r.output).filter((f) => !existsSync(join(project, f))).map((f) => `printed ${f}, which does not exist`) : []),
       ...(step.expect.files ?? []).flatMap((f) => {
         const text = existsSync(join(project, f.path)) ? readFileSync(join(project, f.path), 'utf8') : undefined;
         if (text === undefined) return [`no ${f.path}`];

@@ -50,8 +50,18 @@ export interface ConsumerStep {
     summaryHead?: RegExp[];
     /** Files of the project that must exist afterwards, each with what it holds and what it must not. */
     files?: { path: string; holds: RegExp[]; lacks?: RegExp[] }[];
+    /** Every file path the step printed (the report's, the kept files') exists after it. */
+    pathsExist?: boolean;
   };
 }
+
+/** The report folder's paths a run prints, relative to the project (a file it tells the team to write is not one). */
+export function printedPaths(output: string): string[] {
+  return [...new Set([...output.matchAll(/(?<![\w/.:-])(reports\/[\w./@-]+)/g)].map((m) => m[1].replace(/\.+$/, '')))];
+}
+
+/** A green run's console: no failure block, no count of failed tests (an accepted failure is a line marked expected). */
+const GREEN_CONSOLE = [/^ {2}✘ \[/m, /^Tests done: .*\b\d+ failed,/m, /Failing the gate/];
 
 /** Printed by the installed command: never a word of this repository. */
 export const NOT_OURS = [/reference site/i, /npm run /, /--project\b/, /\bselftest\b/, /fixtures\/targets/];
@@ -66,20 +76,21 @@ export const CONSUMER_STEPS: ConsumerStep[] = [
   { title: 'its flags, every shipped preset among them', line: 'npx spec-conformance --help', expect: { code: 0, output: [/--config/, /--update-expectations/, /--summary/, /next@14\.2\+pages-router/, /next@16/], notOutput: NOT_OURS } },
   { title: 'no target and no config: one sentence, exit 2', line: 'npx spec-conformance', expect: { code: 2, output: [/--target/, /spec-conformance\.config/] } },
   { title: 'the config, but SITE_URL not set: one sentence naming it, exit 2', line: 'npx spec-conformance', writes: [TS_CONFIG_FILE], expect: { code: 2, output: [/environment variable SITE_URL, which is (not set|empty)/, /--target/], notOutput: NOT_OURS } },
+  { title: 'the tests, listed without visiting the site (SITE_URL still unset)', line: 'npx spec-conformance --list', expect: { code: 0, output: [/R2\.2 Not-found page/, /^Total: \d+ tests in \d+ files/m], notOutput: NOT_OURS } },
   {
     title: 'the first run, zero-config: red, saying what was judged and why the rest was not',
     line: `npx spec-conformance ${SUMMARY}`, site: 'next-14.2', writes: [TS_CONFIG_FILE],
-    expect: { code: 1, output: [/^ {2}\d+ pages read in \d/m, /gate FAILED/, /judged \d+ of \d+ applicable clauses/, /^Next: .* --update-expectations --from-report/m], notOutput: NOT_OURS, summaryHead: [/gate FAILED/, /judged \d+ of \d+ applicable clauses/, /pending: \d+ clauses/, /\*\*Not judged\*\* \(\d+\), by why/, /C7\.3\/build-id \(static\)/] },
+    expect: { code: 1, output: [/^ {2}\d+ pages read in \d/m, /gate FAILED/, /judged \d+ of \d+ applicable clauses/, /^Next: .* --update-expectations --from-report/m], notOutput: NOT_OURS, pathsExist: true, summaryHead: [/gate FAILED/, /judged \d+ of \d+ applicable clauses/, /pending: \d+ clauses/, /Not judged/, /C7\.3\/build-id \(static\)/] },
   },
   {
     title: 'the baseline, from the run just reviewed (no new run): every verdict not passed accepted, with its reason, in a file to review and commit',
     line: 'npx spec-conformance --update-expectations --from-report',
-    expect: { code: 0, output: [/^From report: reports\/conformance\.json, the run of http:\/\/127\.0\.0\.1:\d+ \(static\) finished .*; no test runs/m, /Expectations updated: spec-conformance\.expectations\.json holds \d+ accepted/, /gate passed/], notOutput: [...NOT_OURS, /Wall time/], files: [{ path: 'spec-conformance.expectations.json', holds: [/"clause": "C7\.3\/build-id"/, /"mode": "static"/, /"verdict": "untested"/], lacks: [/"clause": "C7\.4/] }] },
+    expect: { code: 0, output: [/^From report: reports\/conformance\.json, the run of http:\/\/127\.0\.0\.1:\d+ \(static\) finished .*; no test runs/m, /Expectations updated: spec-conformance\.expectations\.json holds \d+ accepted/, /^Profile kept: spec-conformance\.profile\.static\.json/m, /gate passed/], notOutput: [...NOT_OURS, /Wall time/], pathsExist: true, files: [{ path: 'spec-conformance.expectations.json', holds: [/"clause": "C7\.3\/build-id"/, /"mode": "static"/, /"verdict": "untested"/], lacks: [/"clause": "C7\.4/] }, { path: 'spec-conformance.profile.static.json', holds: [/"scenarios"/] }] },
   },
   {
     title: 'the gate the team keeps: green, the accepted gaps named',
     line: `npx spec-conformance ${SUMMARY}`,
-    expect: { code: 0, output: [/gate passed/, /Expectations: spec-conformance\.expectations\.json \(\d+\)/], notOutput: NOT_OURS, summaryHead: [/gate passed/, /judged \d+ of \d+ applicable clauses/, /accepted/] },
+    expect: { code: 0, output: [/gate passed/, /Expectations: spec-conformance\.expectations\.json \(\d+\)/, /^Profile \(static\): spec-conformance\.profile\.static\.json, kept/m], notOutput: [...NOT_OURS, ...GREEN_CONSOLE], pathsExist: true, summaryHead: [/gate passed/, /judged \d+ of \d+ applicable clauses/, /accepted/] },
   },
   {
     title: 'a preset tried on the last report (no new run), expecting deviations this site does not have: the unexpected pass named',
@@ -89,11 +100,11 @@ export const CONSUMER_STEPS: ConsumerStep[] = [
   {
     title: 'a regression (the not-found page\'s text changed): red, that reason first',
     line: `npx spec-conformance ${SUMMARY}`, site: 'next-14.2-broken',
-    expect: { code: 1, output: [/gate FAILED/], notOutput: NOT_OURS, summaryHead: [/gate FAILED/, /\*\*Failed and cantTell\*\*/, /^- ❌ R2\.2[/ ].*failed: expected .* saw /m] },
+    expect: { code: 1, output: [/gate FAILED/, /^Failing the gate \(\d+\):\n- R2\.2[/ ][^\n]*failed[^\n]*saw/m], notOutput: NOT_OURS, pathsExist: true, summaryHead: [/gate FAILED/, /Failing the gate/, /^- R2\.2[/ ].*failed.*saw/m] },
   },
   {
     title: 'a Next 16 site with its framework\'s known deviations expected: green',
     line: `npx spec-conformance --expectations next@16 ${SUMMARY}`, site: 'next-16',
-    expect: { code: 0, output: [/gate passed/], notOutput: NOT_OURS, summaryHead: [/gate passed/, /known deviation/] },
+    expect: { code: 0, output: [/gate passed/], notOutput: [...NOT_OURS, ...GREEN_CONSOLE], pathsExist: true, summaryHead: [/gate passed/, /known deviation/] },
   },
 ];

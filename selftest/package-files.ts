@@ -16,10 +16,10 @@ import { CODE, filesUnder, importsOf } from './house/repo-files';
 /** The folders whose code an installed run uses (the rest of the repository never ships). */
 export const SHIPPED_ROOMS = ['conformance', 'spec', 'launcher'];
 
-/** Where an installed run starts: by import, or named by path (Playwright's config names its setup, reporter and tests; the launcher spawns its guard). */
+/** Where an installed run starts: by import, or named by path (Playwright's config names its setup, reporters and tests; the launcher spawns its guard). */
 export function installedEntries(): string[] {
   return ['conformance/cli/conformance.ts', 'conformance/api/index.ts', 'conformance/playwright.config.ts', 'conformance/setup/global-setup.ts',
-    'conformance/report/reporter.ts', 'launcher/guard.cjs', ...filesUnder('conformance/tests').filter((f) => f.endsWith('.spec.ts'))];
+    'conformance/report/reporter.ts', 'conformance/report/console.ts', 'launcher/guard.cjs', ...filesUnder('conformance/tests').filter((f) => f.endsWith('.spec.ts'))];
 }
 
 /** Every code file an installed run reaches from its entries. */

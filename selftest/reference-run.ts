@@ -2,7 +2,7 @@
 // served in both delivery modes (or the one --mode names) on 127.0.0.1, each mode the other's C7.3
 // "other build", then judged by the package's own command exactly as another team's site is: by URL,
 // with its profile (fixtures/targets/reference.json), through a config file. Any other flag goes to the
-// command (--grep, --out, --shard, --workers …). With --target, --config, --merge, --help or --version
+// command (--grep, --out, --shard, --workers …). With --target, --config, --merge, --list, --help or --version
 // this is the package's command itself, nothing is built (the mutants, the matrix and the bench
 // judge their own targets so).
 //
@@ -16,9 +16,10 @@ import { ROOT } from '../spec/root';
 import { referenceSite } from '../targets/reference';
 import { referenceConfig } from '../targets/reference/run';
 import { ensureBuilt } from '../targets/target';
+import { lookupChromium } from '../conformance/setup/browser';
 
 /** Flags that make this the package's command as it is. */
-const AS_IS = /^(--target|--config|-c|--merge|--help|-h|--version|-V)(=|$)/;
+const AS_IS = /^(--target|--config|-c|--merge|--list|--help|-h|--version|-V)(=|$)/;
 
 /** This program's own flags taken out of the command line; the rest is the command's. */
 export function splitArgs(argv: readonly string[]): { modes: Mode[]; rebuild: boolean; out: string; rest: string[] } {
@@ -53,6 +54,12 @@ async function judgeReference(argv: string[]): Promise<number> {
   onStopSignal();
   // The repository keeps a run's working files beside its report (<out>/.run), to look into after the run.
   process.env.SPEC_CONFORMANCE_SCRATCH ??= join(out, '.run');
+  // Before the build: a machine without a browser learns it in seconds, not after the minute a build takes.
+  const browser = lookupChromium();
+  if (!browser.ok) {
+    console.error(browser.message);
+    return 2;
+  }
   const targets = modes.map(referenceSite);
   await ensureBuilt(targets, { rebuild, what: `npm run conformance: building ${targets.map((t) => t.name).join(' and ')}` });
   const servers: RunningServer[] = [];

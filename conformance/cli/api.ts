@@ -16,7 +16,11 @@ import { runEnv, scratchOf, writeRunFile } from '../run/channel';
 import { patience } from '../run/slow';
 import { since } from '../../launcher/format';
 import { summaryLines } from './summary';
-import { fitSummary } from '../report/job-summary';
+import { fitSummary, jobSummary } from '../report/job-summary';
+import { consoleAnswerOf } from '../report/console-answer';
+import { escapeMarkdown } from '../report/escape';
+import { annotations } from './annotations';
+import { compareReports, comparisonConsole, comparisonMarkdown, readCompared } from './compare';
 import { shownPath } from '../../launcher/format';
 import { updateExpectations } from './update-expectations';
 import { judgeReportAgain } from './from-report';
@@ -25,6 +29,7 @@ import { endRun, resolveRun } from './resolve-run';
 import { stageBlobs } from './merge-input';
 import { tmpEnv } from './scratch';
 import { suiteRoot } from './suite-root';
+import { playwrightCli, suiteConfigFile } from './runner-flags';
 
 /**
  * The library under the command (issue 35): `run(config)` judges the config's targets and resolves
@@ -50,6 +55,7 @@ export async function runConformance(config: SpecConformanceConfig, opts: RunOpt
   if (errors.length) throw new UsageError(`The config given to run() is not valid: ${errors.join('; ')} (schema spec/schemas/config.schema.json, docs/config.md).`);
   const args = parseRunArgs(opts.args ?? []);
   if (args.config !== undefined) throw new UsageError('--config does not go with run(config): the config is the one given.');
+  if (args.list) throw new UsageError('--list does not go with run(config), which runs the tests: list them with npx spec-conformance --list.');
   const loaded: LoadedConfig = { file: 'run(config)', dir: cwd, config };
   const { run, settings } = await resolveRun(args, opts.log, cwd, loaded);
   try {
@@ -88,12 +94,9 @@ export async function execute(run: Run, settings: Settings, opts: { stdio?: 'inh
   const root = suiteRoot();
   const file = writeRunFile(run);
   const started = new Date();
-  // The package's own Playwright (installed: bundled in its tarball, never the project's copy).
-  let bin = '';
-  try { bin = require.resolve('@playwright/test/cli'); } catch { /* reported below */ }
-  if (!bin || !existsSync(bin)) throw new UsageError('Playwright is not installed here: run npm install first.');
+  const bin = playwrightCli();
   // The suite's own config (the repository's root config adds its reference site and site checks).
-  const config = join(root, 'conformance', 'playwright.config.ts');
+  const config = suiteConfigFile(root);
   const pwArgs = run.kind === 'merge'
     // Unpacked in the run's working folder: merge-reports writes into the folder it is given.
     ? ['merge-reports', '--config', config, stageBlobs(run.mergeFrom!, scratchOf(run))]
@@ -133,8 +136,13 @@ export async function execute(run: Run, settings: Settings, opts: { stdio?: 'inh
 function afterReport(run: Run, settings: Settings, log: (line: string) => void, gatePassed: boolean | undefined): boolean | undefined {
   const cwd = run.cwd ?? process.cwd();
   const update = settings.updateExpectations ? updateExpectations(run, settings.baselineFile) : undefined;
-  for (const line of [...summaryLines(run.out, cwd, false, acceptCommand(run, settings, cwd)), ...(update?.lines ?? [])]) log(line);
-  if (settings.summary) appendSummary(settings.summary, join(run.out, 'conformance.md'), log, cwd);
+  const report = JSON.parse(readFileSync(join(run.out, 'conformance.json'), 'utf8')) as Report;
+  const compared = run.options.compare ? compareReports(report, readCompared(run.options.compare, cwd).report, shownPath(run.options.compare, cwd)) : undefined;
+  for (const line of [...summaryLines(run.out, cwd, false, acceptCommand(run, settings, cwd), compared ? comparisonConsole(compared) : []), ...(update?.lines ?? [])]) log(line);
+  const answer = consoleAnswerOf(report, run.out, run.out);
+  // Inside GitHub Actions: an annotation per finding, on the job's page (no token needed).
+  for (const line of annotations(answer)) log(line);
+  if (settings.summary) appendSummary(settings.summary, jobSummary(answer, readFileSync(join(run.out, 'conformance.md'), 'utf8'), compared ? comparisonMarkdown(compared, escapeMarkdown) : []), join(run.out, 'conformance.md'), log, cwd);
   return update ? update.passed : gatePassed;
 }
 
@@ -168,10 +176,10 @@ function nodeTrustEnv(run: Run): Record<string, string> {
 }
 
 /** --summary: the Markdown report appended to a file (GitHub's job summary is one such file). */
-function appendSummary(file: string, markdown: string, log: (line: string) => void, cwd: string): void {
+function appendSummary(file: string, summary: string, markdown: string, log: (line: string) => void, cwd: string): void {
   try {
     const already = existsSync(file) ? statSync(file).size : 0;
-    const { text, cut } = fitSummary(readFileSync(markdown, 'utf8'), already, shownPath(markdown, cwd));
+    const { text, cut } = fitSummary(summary, already, shownPath(markdown, cwd));
     appendFileSync(file, text);
     log(`Summary: ${shownPath(markdown, cwd)} ${!cut ? 'appended' : text ? 'cut to fit the CI\'s 1 MiB per step, and appended' : 'not appended (the file is at the CI\'s 1 MiB already)'} to ${shownPath(file, cwd)}`);
   } catch (e) {

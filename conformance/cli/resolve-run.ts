@@ -25,6 +25,9 @@ import { makeScratch, removeScratch } from './scratch';
 import { entriesWritten, foreignEntries, foreignSentence } from '../report/ownership';
 import { checkTraceArgs, finishAccess, refreshPins, startAccess } from './access-step';
 import { describeAccess, shownAccess } from '../run/access';
+import { lastFailedArgs } from './runner-flags';
+import { readCompared } from './compare';
+import { goneLines, keptProfileFile, withGone } from './kept-profile';
 
 /** With no target and no config: what to give. */
 export const NOTHING_TO_JUDGE = 'Nothing to judge: give --target <url> --mode static|server, or write a spec-conformance.config.{ts,mjs,json} in this folder (or name one with --config <file>) listing the targets; see --help and docs/config.md.';
@@ -79,12 +82,16 @@ async function resolveIn(scratch: string, args: RunArgs, log: (line: string) => 
   if (workers.note) log(workers.note);
   holdOut(out, args, log, cwd);
   held.out = out;
+  const lastFailed = args.lastFailed ? lastFailedArgs(out, cwd) : undefined;
+  // Read now: a report that cannot be compared with is said before the run, not after it.
+  const compare = args.compare !== undefined ? readCompared(args.compare, cwd).file : undefined;
+  if (lastFailed) log(lastFailed.line);
   const base = defaultRun({
     out,
     scratch,
     // `npm run conformance` gates every normative clause; a filtered run (--grep …) only those it selected.
     gateScope: args.filtered ? 'selected' : 'all',
-    options: { force: settings.force, isolate: args.isolate, workers: workers.workers, reporters: args.reporters, shard: args.shard, playwrightArgs: args.playwrightArgs },
+    options: { force: settings.force, isolate: args.isolate, workers: workers.workers, reporters: args.reporters, shard: args.shard, playwrightArgs: [...args.playwrightArgs, ...(lastFailed?.args ?? [])], ...(compare ? { compare } : {}) },
     discovery: { ...settings.discovery, writeProfile: args.writeProfile && resolve(cwd, args.writeProfile) },
     ...(expectations.length ? { expectations } : {}),
     ...(settings.expectations.length ? { expectationSources: sourcesOf(settings, cwd) } : {}),
@@ -108,7 +115,7 @@ async function resolveIn(scratch: string, args: RunArgs, log: (line: string) => 
   startAccess(settings.access, settings.targets.flatMap((t) => [normaliseUrl(t.url, flagOf(t, settings)), ...(t.otherBuild ? [normaliseUrl(t.otherBuild, t.from === 'flag' ? '--other-build' : `the other build of ${flagOf(t, settings)}`)] : [])]));
   const targets: RunTarget[] = [];
   try {
-    for (const s of [...settings.targets].sort((a, b) => MODES.indexOf(a.mode) - MODES.indexOf(b.mode))) targets.push(await resolveTarget(s, base, settings, log));
+    for (const s of [...settings.targets].sort((a, b) => MODES.indexOf(a.mode) - MODES.indexOf(b.mode))) targets.push(await resolveTarget(s, base, settings, log, args.rediscover));
   } finally {
     base.access = finishAccess();
   }
@@ -126,28 +133,43 @@ async function resolveIn(scratch: string, args: RunArgs, log: (line: string) => 
 const NO_PROFILE: ProfileRef = { path: '(none)', source: 'file', content: { name: 'none', description: 'no profile was given and the site was not crawled', scenarios: {} } };
 
 /** One target by URL: probed, its other build checked, its profile read or discovered, its scenarios pre-flighted. */
-async function resolveTarget(s: TargetSetting, base: Run, settings: Settings, log: (line: string) => void): Promise<RunTarget> {
+async function resolveTarget(s: TargetSetting, base: Run, settings: Settings, log: (line: string) => void, rediscover: boolean): Promise<RunTarget> {
   const flag = flagOf(s, settings);
-  const hand = s.profile ? readProfile(s.profile) : undefined;
+  // The profile --update-expectations kept, when the target names none: judged as written, unless --rediscover.
+  const keptFile = s.profile ? undefined : keptProfileFile(settings.baselineFile, s.mode);
+  const kept = keptFile && existsSync(keptFile) ? readProfile(keptFile) : undefined;
+  const useKept = !!kept && !rediscover;
+  const hand = s.profile ? readProfile(s.profile) : useKept ? kept : undefined;
+  if (useKept) log(`Profile (${s.mode}): ${kept!.path}, kept by --update-expectations (--rediscover crawls the site again)`);
   if (!hand && !base.discovery.enabled) throw new UsageError(`${s.from === 'flag' ? '--no-discovery' : `discovery: false in ${settings.configFile}`} needs a profile for ${flag}: give --profile <file> (or the target's "profile" in the config), or let the site be crawled.`);
   const target = normaliseUrl(s.url, flag);
   const probe = await probeOrFail(target, flag);
   if (!probe.isThisKind) log(`Note: ${target} does not look like this kind of site: ${probe.kindReason}.\nIts clauses will be reported untested with that reason${settings.force ? ' (--force: running the tests anyway)' : ' (use --force to run the tests anyway)'}.`);
   const t: RunTarget = { mode: s.mode, url: target, reference: false, probe: factsOf(probe), profile: hand ?? NO_PROFILE };
   if (s.otherBuild) t.otherBuildUrl = await checkOtherBuild(s.otherBuild, target, probe, s.from === 'flag' ? '--other-build' : `the other build of ${flag}`);
-  if (base.discovery.enabled && probe.isThisKind) {
+  if (base.discovery.enabled && probe.isThisKind && !useKept) {
     const found = await discoverProfile(base, target, s.mode, hand);
-    if (found) t.profile = found;
+    for (const line of kept ? goneLines(found, kept) : []) log(line);
+    t.profile = kept ? withGone(found, kept) : found;
   }
   if (probe.isThisKind) {
     // Pre-flight (issue 11): per scenario, usable or why not — the reasons the verdicts will carry.
     const checks = await preflight(target, t.profile.content, s.mode, { unfilled: t.profile.unfilled });
-    log(`Pre-flight of the profile's scenarios against ${target}:\n${renderPreflight(checks)}`);
+    log(preflightLines(target, renderPreflight(checks)));
     // What pre-flight set aside binds the tests: none of them uses such a page.
     const setAside = setAsideOf(checks);
     if (setAside) t.setAside = setAside;
   }
   return t;
+}
+
+/** Pre-flight's table; in CI (quiet: progress and the answer) its count and the scenarios NOT usable only, the rest being in the verdicts' reasons. */
+export function preflightLines(target: string, table: string): string {
+  if (!process.env.CI) return `Pre-flight of the profile's scenarios against ${target}:\n${table}`;
+  const rows = table.split('\n');
+  const count = (word: string) => rows.filter((r) => new RegExp(`^\\s+\\S+\\s+${word}\\s`).test(r)).length;
+  const bad = rows.filter((r) => /^\s+\S+\s+(NOT usable|usable\?)\s/.test(r));
+  return [`Pre-flight against ${target}: ${count('usable')} scenarios usable, ${bad.length} NOT usable or unsure, ${count('absent')} absent (each absent one's clauses say what it needs)`, ...bad].join('\n');
 }
 
 /** The inputs asked for, named as the report names their entries' sources (a preset with no entry still shows). */

@@ -1,22 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gateWords, headline } from '../report/headline';
+import { answerConsole, consoleAnswerOf } from '../report/console-answer';
 import type { GateFinding, Report } from '../report/model';
 import { BASELINE_FILE } from '../expectations/model';
 import { shownPath } from '../../launcher/format';
 import { consoleLine } from '../report/escape';
 
 /**
- * What the command prints when a report was written: the answer first — the gate, what was judged
- * per mode and what was not, every reason the gate is red — then where the report is, relative to
+ * What the command prints when a report was written: the answer first (report/answer.ts: the gate,
+ * what fails it with its evidence, what was not judged by why, what was accepted), what changed since
+ * the report compared with, the next step, then where the report is, relative to
  * the folder the command was started in. Each line is the console's: cut once, with the full text in the report.
  */
-export function summaryLines(out: string, cwd: string, replaced = false, accept = 'npx spec-conformance --update-expectations --from-report'): string[] {
+export function summaryLines(out: string, cwd: string, replaced = false, accept = 'npx spec-conformance --update-expectations --from-report', extra: string[] = []): string[] {
   const report = JSON.parse(readFileSync(join(out, 'conformance.json'), 'utf8')) as Report;
   const lines = [
     '',
-    `Conformance: ${gateWords(report)}`,
-    ...headline(report),
+    ...answerConsole(consoleAnswerOf(report, out, cwd)),
+    ...(extra.length ? ['', ...extra] : []),
     ...nextStep(report, accept),
     '',
     `Report: ${shownPath(join(out, 'conformance.html'), cwd)} (also conformance.md, conformance.json, junit.xml${replaced ? '; the one before is in previous/' : ''})`,

@@ -8,6 +8,7 @@ import { regate } from '../report/regate';
 import { writeReport } from '../report/write';
 import type { Run } from '../run/model';
 import { shownPath } from '../../launcher/format';
+import { keepProfiles } from './kept-profile';
 
 /**
  * --update-expectations, after the run: the verdicts no other expectation accounts for are written
@@ -30,6 +31,7 @@ export function updateExpectations(run: Run, file: string): { lines: string[]; p
     `Expectations updated: ${shownPath(file, cwd)} holds ${change.entries.length} accepted verdict${change.entries.length === 1 ? '' : 's'} (${change.added.length} added, ${change.kept.length} kept, ${change.removed.length} removed as no longer needed).`,
     ...change.added.slice(0, 20).map((k) => `  + ${k}`),
     ...change.removed.slice(0, 20).map((k) => `  - ${k}`),
+    ...keepProfiles(report, run.out, file, cwd),
     change.entries.length ? 'Review the reason of each (say why the team accepts it), then commit the file: any other verdict fails the gate from now on, a pass included.' : 'Nothing to accept: every applicable clause passed or is expected elsewhere.',
   ];
   // The keys are the report's: printed as the console's lines (cut, no control characters).

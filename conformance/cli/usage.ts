@@ -35,33 +35,42 @@ Target:
   --all-pages            discovery: the every-page clauses check every page found, not a few of each route shape
                          (their cost then grows with the site; config "allPages")
   --write-profile <file> discovery: write the profile it built to this file
+  --rediscover           crawl the site again instead of judging the profile --update-expectations kept
+                         (spec-conformance.profile.<mode>.json beside the expectations); a scenario gone since is named
 Gate and report:
   --update-expectations/-u  write this run's verdicts that are not passed (and not expected otherwise) to
                          ${BASELINE_FILE} beside the config (or here), each with its reason: review it and
                          commit it; every later run reads it, and any change fails the gate — a regression, or a
-                         pass to remove from it
+                         pass to remove from it. Also keeps each discovered profile beside it, which later runs judge
   --expectations <x>     verdicts the gate holds clauses to: a framework preset (its known deviations), one of
 ${presets}
                          or a JSON file of {clause, mode?, verdict, reason, link?}; repeatable, after the
                          config's and ${BASELINE_FILE}; later ones win
   --out <dir>            where the report goes (default ./reports, or reports/ next to the config file; must be a writable folder)
   --summary <file>       append the Markdown report (conformance.md) to this file, e.g. "$GITHUB_STEP_SUMMARY"
+  --compare <dir|file>   compare the verdicts with an earlier report (its folder or conformance.json): new failures,
+                         fixed, newly judged — in the console and the job summary
   --merge <dir>          rebuild the report from the blob reports of a sharded run (no test runs)
   --from-report          judge the gate again on the report already in --out, with this run's expectations: accept
                          the run just reviewed with --update-expectations, or try a preset on it (no test runs, the
                          site is not visited; its verdicts stay as they are)
 Playwright (handed on as written):
   --grep/-g <re>  --grep-invert <re>  --shard <i/n>  --repeat-each <n>  --retries <n>  --max-failures <n>  -x
-  --timeout <ms>  --global-timeout <ms>  --trace <mode>  --output <dir>  --headed  --debug  --list  --quiet
-  --pass-with-no-tests  --fully-parallel  --forbid-only  --last-failed  --fail-on-flaky-tests
+  --timeout <ms>  --global-timeout <ms>  --trace <mode>  --output <dir>  --headed  --debug  --quiet
+  --pass-with-no-tests  --fully-parallel  --forbid-only  --fail-on-flaky-tests
+  --list                 list the tests (of --mode, matching --grep) and exit 0: no config, site or browser needed
+  --last-failed          run again the clauses that failed the gate in the last report in --out
   --workers/-j <n|n%>    workers (default: twice the cores, 2 to 4; both modes: half as many again; at most 3 per core)
   --isolate              a new browser context for every test (default: one per worker, reset between tests)
   --slow <f|auto>        the harness's patience: its own bounds × f (1 to 10); auto (default) measures the machine
                          at the start (kept within 1–4). The spec's own times never scale
-  --reporter <name>      an extra reporter; the conformance reporter always runs
+  --reporter <name>      an extra reporter: list, line, dot, github, or html, json, junit (written under --out:
+                         playwright-report/, playwright-results.json, playwright-junit.xml); the conformance reporter
+                         always runs. In CI (CI=true) the console shows progress and the answer only
   -- <anything>          everything after a separate -- goes to playwright test unchecked
 
-Needs a Chromium: /usr/bin/chromium, chromium on the PATH, Playwright's own, or CHROMIUM_PATH=<file>.
+Needs a Chromium: /usr/bin/chromium, chromium on the PATH, Playwright's own (npx playwright install chromium), or CHROMIUM_PATH=<file>.
+Inside GitHub Actions (GITHUB_ACTIONS=true) every finding is also an annotation of the job.
 Report: <out>/conformance.html (explained in node_modules/spec-conformance-harness/docs/report.md), conformance.json, conformance.md, junit.xml.
 Exit codes: 0 gate passed · 1 gate failed (a clause failed, cantTell or untested and not expected so; an expected
             verdict that now passes; or a shard missing) ·

@@ -1,3 +1,6 @@
+import type { ConsoleAnswer } from './console-answer';
+import { escapeMarkdown, markdownCode } from './escape';
+
 /**
  * The Markdown report as a CI job summary: GitHub Actions takes at most 1 MiB per step (its
  * GITHUB_STEP_SUMMARY file), and refuses a larger one outright — so a report that does not fit
@@ -23,4 +26,38 @@ export function fitSummary(markdown: string, already: number, fullReport: string
   const open = kept.filter((l) => l.includes('<details>')).length - kept.filter((l) => l.includes('</details>')).length;
   // A cut inside a table leaves no row half written: only whole lines are kept.
   return { text: room > 0 ? `${kept.join('\n')}${'\n</details>'.repeat(Math.max(0, Math.min(4, open)))}${pointer}` : '', cut: true };
+}
+
+/**
+ * The job summary: the answer first (console-answer.ts — the gate, what fails it with its evidence, what
+ * was not judged by why, what was accepted, and what changed since the report compared with), then
+ * conformance.md's folded part (targets, every clause, the legend). Paths are the report folder's,
+ * as the uploaded artifact holds them.
+ */
+export function jobSummary(a: ConsoleAnswer, markdown: string, extra: string[] = []): string {
+  const e = escapeMarkdown;
+  const code = (p: string) => markdownCode(p);
+  const lines = [`## Conformance: ${e(a.gate)}`, ''];
+  for (const c of a.coverage) lines.push(`- **${e(c.mode)}**${c.url ? ` ${e(c.url)}` : ''}: ${e(c.line)}`);
+  if (a.pending) lines.push(`- pending: ${a.pending} clauses the spec marks "not shown" — counted apart, never judged`);
+  if (a.failing.length) {
+    lines.push('', `**Failing the gate** (${a.failing.length}):`, '');
+    for (const x of a.failing) lines.push(`- ${e(x.text)}${x.evidence ? ` — evidence ${code(x.evidence)}` : ''}${x.trace ? `, trace ${code(x.trace)} (\`npx playwright show-trace\`)` : ''}`);
+  }
+  if (a.notJudged.length) {
+    lines.push('', `**Not judged** (${a.notJudged.reduce((n, g) => n + g.clauses.length, 0)}), by what the site lacks:`, '');
+    for (const g of a.notJudged) lines.push(`- ${e(g.why)}: ${e(g.clauses.join(', '))}`);
+  }
+  if (a.warnings.length) {
+    lines.push('', `**Warnings** (${a.warnings.length}, not failing the gate):`, '');
+    for (const w of a.warnings) lines.push(`- ${e(w)}`);
+  }
+  if (a.accepted.length) {
+    lines.push('', '**Expected**, not counted against the gate:', '');
+    for (const x of a.accepted) lines.push(`- ${x.kind === 'known deviation' ? 'known deviations of the framework' : 'accepted by the team'}: ${e(x.clauses.join(', '))}`);
+  }
+  if (extra.length) lines.push('', ...extra);
+  // The rest of conformance.md: from its first fold on (its opening says what the lines above say).
+  const at = markdown.split('\n').findIndex((l) => l.startsWith('<details>'));
+  return `${lines.join('\n')}\n\n${at < 0 ? markdown : markdown.split('\n').slice(at).join('\n')}`;
 }

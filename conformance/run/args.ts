@@ -1,16 +1,11 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Mode } from '../../spec/clauses';
 import { parseSlow, type SlowSetting } from './slow';
+import { EXTRA_REPORTERS, placedReporter } from './reporters';
+import { checkCombinations } from './arg-combinations';
+import { UsageError } from './usage-error';
 
-/**
- * Bad input (a flag, the config, the environment, a target that refuses the run): one sentence
- * naming the problem and what to do. The CLI prints it and exits 2; the API (`run()`) throws it.
- */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-  /** The CLI's exit code for it. */
-  readonly exitCode = 2;
-}
+export { UsageError } from './usage-error';
 
 /** The command line, parsed once (node:util parseArgs) and checked for shape; the file system and network are checked later (cli/resolve-run.ts). */
 export interface RunArgs {
@@ -53,6 +48,14 @@ export interface RunArgs {
   /** --slow <factor|auto>: the harness's patience (run/slow.ts); absent or auto: measured at the start. */
   slow?: SlowSetting;
   reporters: string[];
+  /** --list: list the tests, visit nothing (cli/runner-flags.ts). */
+  list: boolean;
+  /** --last-failed: rerun the clauses that failed the gate in the last report in --out (cli/runner-flags.ts). */
+  lastFailed: boolean;
+  /** --rediscover: crawl the site again instead of using the profile --update-expectations kept (cli/kept-profile.ts). */
+  rediscover: boolean;
+  /** --compare <folder or conformance.json>: a report to compare this run's verdicts with (cli/compare.ts). */
+  compare?: string;
   shard?: { current: number; total: number };
   /** A test filter was given (--grep, --grep-invert, --last-failed, or file filters after `--`): the gate then covers the selected clauses only. */
   filtered: boolean;
@@ -92,6 +95,8 @@ const OPTIONS = {
   workers: { type: 'string', short: 'j' },
   slow: { type: 'string' },
   reporter: { type: 'string', multiple: true },
+  compare: { type: 'string' },
+  rediscover: { type: 'boolean' },
   // Playwright's, handed on as written.
   grep: { type: 'string', short: 'g' },
   ...Object.fromEntries(PASS_THROUGH_VALUE.filter((n) => n !== 'grep').map((n) => [n, { type: 'string' }])),
@@ -99,7 +104,7 @@ const OPTIONS = {
 } satisfies ParseArgsConfig['options'];
 
 const EMPTY_REFUSED: [string, string][] = [['out', 'the folder the report goes to (e.g. --out reports)'], ['config', 'the config file'], ['profile', 'the profile file'],
-  ['write-profile', 'the file to write the profile to'], ['ca', 'the PEM file of the CA'], ['merge', "the folder of the shards' blob reports"], ['target', 'the URL of the site'], ['other-build', 'the URL of the other build']];
+  ['write-profile', 'the file to write the profile to'], ['ca', 'the PEM file of the CA'], ['merge', "the folder of the shards' blob reports"], ['target', 'the URL of the site'], ['other-build', 'the URL of the other build'], ['compare', 'the folder (or conformance.json) of the report to compare with']];
 
 const PASS_THROUGH = new Set<string>([...PASS_THROUGH_VALUE, ...PASS_THROUGH_BOOLEAN]);
 
@@ -146,10 +151,17 @@ export function parseRunArgs(argv: string[]): RunArgs {
     reporters: ((v.reporter as string[] | undefined) ?? []).flatMap((r) => r.split(',')).map((r) => r.trim()).filter(Boolean),
     playwrightArgs: [],
     filtered: false,
+    list: !!v.list,
+    lastFailed: !!v['last-failed'],
+    compare: str('compare'),
+    rediscover: !!v.rediscover,
   };
   // An empty path is no path: `--out ''` would be the working folder itself (--summary '' alone means none).
   const empty = EMPTY_REFUSED.find(([name]) => str(name)?.trim() === '');
   if (empty) throw new UsageError(`--${empty[0]} is empty: give ${empty[1]}.`);
+  const reporter = out.reporters.find((r) => !placedReporter(r, ''));
+  if (reporter) throw new UsageError(`--reporter ${reporter} is not one this command runs: give ${EXTRA_REPORTERS.join(', ')} (a file-writing one writes under --out), or leave it out.`);
+  if (out.lastFailed && (v.grep !== undefined || v['grep-invert'] !== undefined)) throw new UsageError('--last-failed picks the tests itself (the clauses that failed the gate in the last report in --out), so --grep and --grep-invert do not go with it: give one or the other.');
   const mode = str('mode');
   if (mode !== undefined) {
     if (mode !== 'static' && mode !== 'server') throw new UsageError(`--mode must be static or server, not "${mode}".`);
@@ -186,7 +198,8 @@ export function parseRunArgs(argv: string[]): RunArgs {
 
   // Hand Playwright's own flags on exactly as they were written.
   for (const t of parsed.tokens ?? []) {
-    if (t.kind !== 'option' || !PASS_THROUGH.has(t.name)) continue;
+    // --last-failed is read from the report in --out (Playwright's own record is in the run's working folder, gone after the run).
+    if (t.kind !== 'option' || !PASS_THROUGH.has(t.name) || (t.name as string) === 'last-failed') continue;
     if (t.value === undefined) out.playwrightArgs.push(t.rawName);
     else if (t.inlineValue) out.playwrightArgs.push(`${t.rawName}=${t.value}`);
     else out.playwrightArgs.push(t.rawName, t.value);
@@ -196,25 +209,7 @@ export function parseRunArgs(argv: string[]): RunArgs {
 
   // --mode alone picks the config's target of that mode.
   if (out.mode && !out.target && !out.projects.includes(out.mode)) out.projects.push(out.mode);
-  if (out.target && !out.mode) throw new UsageError('--target needs --mode static|server (how the target delivers its pages).');
-  if (out.otherBuild && !out.target) throw new UsageError('--other-build goes with --target (for a config\'s target, write its "otherBuild" in the config).');
-  if (out.target && out.projects.some((p) => p !== out.mode)) throw new UsageError(`--project ${out.projects.join(', ')} does not match --mode ${out.mode}: with --target, --mode alone says the mode.`);
-  if (out.updateExpectations && out.shard) throw new UsageError('--update-expectations needs the whole run\'s verdicts: give it to the unsharded run (or to --merge\'s, after the shards).');
-  // The discovery flags need a target given by URL: by --target or by the config (checked once it is read, cli/resolve-run.ts).
-  if (out.merge !== undefined) {
-    const clash = out.target ? '--target' : out.projects.length ? '--mode' : out.shard ? '--shard' : out.playwrightArgs.length ? out.playwrightArgs[0] : undefined;
-    if (clash) throw new UsageError(`--merge rebuilds the report from earlier shards and runs no test, so ${clash} does not go with it.`);
-  }
-  if (out.fromReport) {
-    // Every flag that shapes a test run: none applies to a report already written.
-    const shaping: [boolean, string][] = [[out.merge !== undefined, '--merge'], [!!out.target, '--target'], [out.projects.length > 0, '--mode'], [!!out.profile, '--profile'],
-      [!!out.otherBuild, '--other-build'], [!!out.writeProfile, '--write-profile'], [out.allPages, '--all-pages'], [out.maxPages !== undefined, '--max-pages'],
-      [out.ignoreRobots, '--ignore-robots'], [out.noDiscovery, '--no-discovery'], [out.force, '--force'], [out.isolate, '--isolate'], [!!out.ca, '--ca'],
-      [out.insecure, '--insecure'], [out.workers !== undefined, '--workers'], [out.slow !== undefined, '--slow'], [!!out.shard, '--shard'],
-      [out.reporters.length > 0, '--reporter'], [out.playwrightArgs.length > 0, out.playwrightArgs[0]]];
-    const clash = shaping.find(([given]) => given)?.[1];
-    if (clash) throw new UsageError(`--from-report judges the report already written and runs no test, so ${clash} does not go with it: leave it out, or run without --from-report.`);
-  }
+  checkCombinations(out);
   return out;
 }
 

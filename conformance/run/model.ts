@@ -139,6 +139,8 @@ export interface RunOptions {
   shard?: { current: number; total: number };
   /** Arguments handed to `playwright test` as they are (see args.ts for which). */
   playwrightArgs: string[];
+  /** --compare: the conformance.json this run's verdicts are compared with once its report is written (cli/compare.ts). */
+  compare?: string;
 }
 
 export interface DiscoveryOptions {

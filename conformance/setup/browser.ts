@@ -82,7 +82,7 @@ export function lookupChromium(input: LookupInput = {}): BrowserLookup {
   }
   result ??= {
     ok: false,
-    message: `No working Chromium was found${tried.length ? ` (${tried.join('; ')})` : ` (none of ${[...HEADLESS_SHELL_NAMES, ...PATH_NAMES].join(', ')} on PATH, none at the usual places, no Playwright download)`}: install one (Debian: apt-get install chromium-headless-shell, or chromium) or set CHROMIUM_PATH=/path/to/chrome.`,
+    message: `No working Chromium was found${tried.length ? ` (${tried.join('; ')})` : ` (none of ${[...HEADLESS_SHELL_NAMES, ...PATH_NAMES].join(', ')} on PATH, none at the usual places, no Playwright download)`}: get one — Playwright's own download where the network allows it (npx playwright install chromium), or the distribution's package (Debian: apt-get install chromium-headless-shell, or chromium) — or set CHROMIUM_PATH=/path/to/chrome.`,
   };
   if (!custom) cached = result;
   return result;
