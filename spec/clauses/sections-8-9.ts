@@ -90,6 +90,7 @@ export const SECTIONS_8_AND_9 = [
     readings: [
       '"5 requests at a time" is judged with every prefetch answer held: while prefetches of more pages are waiting, exactly 5 prefetch requests are in flight, never more, and each released answer lets exactly one more start. Every prefetch request counts, whatever its shape (Next 16\'s HEAD checks and per-segment files included), from its start until its answer arrives.',
       'The subject is more prefetch requests than the limit: a page whose prefetches all start at once with no page left waiting, or that starts 5 or fewer in all, cannot show the limit: untested.',
+      'The window is the harness\'s to choose: the page is opened in a 1280×2880 window, named in the evidence, so the links of an ordinary page (below the default window\'s fold too, and outside <main>) are in view at its load; every prefetch they start counts.',
       'On a Pages Router page: there is no queue — each Link in view prefetches at once (with getStaticProps: /_next/data/<build>/x.json, Purpose: prefetch). With more than 5 started, all in flight together, that contradicts the clause (failed). Without getStaticProps the Pages Router prefetches only scripts (<link rel=prefetch>, not counted): untested.',
     ],
     subject: 'prefetch requests of the site, more than 5 in all',
