@@ -1,6 +1,7 @@
 import { arPage, busiestPrefetchPage, clickable, firstOf, inViewPrefetch, isPageChunk, pickNotPrefetched, pickNotPrefetchedPages, prPage, ROUTERS } from './pick';
 import { int, optional, path, scenarioShape } from './schema';
 import { linkedPair, NOTHING_AHEAD, scenario, SERVER } from './spec';
+import { TALL_WINDOW } from './windows';
 
 /** The scenarios of the timings of section 9 (K9.1–K9.5); joined in table.ts. */
 export const LIMIT_SCENARIOS = {
@@ -40,7 +41,7 @@ export const LIMIT_SCENARIOS = {
     preflight: NOTHING_AHEAD,
     discover: {
       modes: SERVER,
-      need: 'a Pages Router route generated on demand (getStaticPaths fallback: true): a page of it that fetches its own data after load — no crawled page did, nor a made-up path under a Pages Router route with getStaticProps and a [param]',
+      need: 'a Pages Router route generated on demand (getStaticPaths fallback: true): a page of it that fetches its own data after load — no crawled page did, nor a made-up path under a Pages Router route with getStaticProps and a [param]; the navigations the site makes are no such subject (Next.js tries a navigation\'s page-data fetch once, then loads the page in full)',
       pick(k) {
         // A page that asked for its own data right after load (Pages Router fallback): crawled pages
         // first (a link to a page not yet generated), then the made-up paths of follow-up.ts.
@@ -105,7 +106,7 @@ export const LIMIT_SCENARIOS = {
 
   /** A page with at least 8 prefetchable links in view. */
   prefetch: scenario({
-    needs: 'A page with at least `minLinks` (≥ 8) same-origin links in view that the framework prefetches, in its <main> element.',
+    needs: `A page with at least \`minLinks\` (≥ 8) same-origin links that the framework prefetches when they come into view. The harness chooses the window: the page is opened ${TALL_WINDOW.width}×${TALL_WINDOW.height}, so links down to ${TALL_WINDOW.height} px are in view at once.`,
     example: { page: '/posts', minLinks: 10 },
     shape: scenarioShape({ page: path, minLinks: optional(int({ minimum: 8 })) }),
     async preflight({ page, minLinks = 8 }, t) {
@@ -114,7 +115,7 @@ export const LIMIT_SCENARIOS = {
       if (p.html && links.size < minLinks) t.unsure(`${page} has ${links.size} same-origin links in its HTML; ${minLinks} are needed (a script may still add more)`);
     },
     discover: {
-      need: 'a page with at least 8 links in view, in its <main> element, whose targets are prefetched',
+      need: 'a page with at least 8 links whose targets are prefetched when they come into view (in view at load or once scrolled to: the harness opens the page in a window tall enough to show them)',
       pick(k) {
         const p = firstOf([...ROUTERS], (r) => busiestPrefetchPage(k.pages, r));
         return p && { page: p.page, minLinks: Math.max(8, Math.min(p.links, 10)) };

@@ -4,6 +4,8 @@ import type { Hold } from '../harness/faults';
 import type { InflightCounter } from '../observers/inflight';
 import { expect, test } from '../harness/fixtures';
 import { open } from '../observers/navigation';
+import { chooseWindow } from '../observers/window';
+import { TALL_WINDOW } from '../scenarios/windows';
 import { isPrefetchRequestOf, readPageData, requestLike } from '../observers/page-data';
 import { within } from '../observers/sample';
 import { patience } from '../run/slow';
@@ -47,6 +49,8 @@ describeClause('K9.5', () => {
       const p = readPageData(requestLike(r))!.page;
       if (!pagesStarted.includes(p)) pagesStarted.push(p);
     });
+    // "Links in view" is the harness's to cause: a tall window puts an ordinary page's links in view at once.
+    const windowWords = await chooseWindow(page, TALL_WINDOW, `the links of ${path} down to ${TALL_WINDOW.height} px in view at its load`);
     await open(page, path, obs, { scenario: 'prefetch' });
     const links = await page.locator('a[href^="/"]:visible').evaluateAll((as) => [...new Set(as.map((a) => new URL((a as HTMLAnchorElement).href).pathname))]);
 
@@ -54,7 +58,7 @@ describeClause('K9.5', () => {
     const step = (released: number) => steps.push({ released, started: counter.started, inFlight: counter.current, max: counter.max, pages: pagesStarted.length });
     try {
       if (!(await within(10_000, () => counter.started > 0))) {
-        return obs.untested(`${path} made no prefetch request within ${patience(10_000) / 1000} s (it shows ${links.length} internal links)`, 'name in the profile (prefetch.page) a page with at least 8 links that are prefetched when they come into view');
+        return obs.untested(`${path} made no prefetch request within ${patience(10_000) / 1000} s (it shows ${links.length} internal links; ${windowWords})`, 'name in the profile (prefetch.page) a page with at least 8 links that are prefetched when they come into view');
       }
       const atLimit = await within(QUIET_MS, () => counter.current >= LIMIT);
       if (!(await quiet(counter, 15_000, 0, atLimit ? CONFIRM_MS : QUIET_MS))) return obs.cantTell(`prefetches on ${path} kept starting for ${patience(15_000) / 1000} s with the answers held (${counter.current} in flight)`);
@@ -88,25 +92,25 @@ describeClause('K9.5', () => {
       const totalPages = pagesStarted.length;
       if (totalPages <= plateauPages && plateau <= LIMIT) {
         return obs.untested(
-          `${path} prefetched ${totalPages} page(s) in all, all of them at once, so a limit of ${LIMIT} at a time could not show`,
+          `${path} prefetched ${totalPages} page(s) in all, all of them at once, so a limit of ${LIMIT} at a time could not show (${windowWords})`,
           `name in the profile (prefetch.page) a page with at least ${LIMIT + 3} links that are prefetched when they come into view`,
         );
       }
       if (counter.started <= LIMIT) {
         return obs.untested(
-          `${path} started ${counter.started} prefetch request(s) in all: more than ${LIMIT} are needed for a limit of ${LIMIT} at a time to show`,
+          `${path} started ${counter.started} prefetch request(s) in all: more than ${LIMIT} are needed for a limit of ${LIMIT} at a time to show (${windowWords})`,
           `name in the profile (prefetch.page) a page with at least ${LIMIT + 3} links that are prefetched when they come into view`,
         );
       }
       // More prefetches than the limit were started (some waited, or more than 5 were in flight at once): the limit could show.
-      obs.saw('prefetch', `${path}: ${totalPages} pages, at most ${counter.max} requests in flight`, counter.started);
+      obs.saw('prefetch', `${path}: ${totalPages} pages, at most ${counter.max} requests in flight, every answer held by the harness (${windowWords})`, counter.started);
       expect(counter.max, `expected at most ${LIMIT} prefetch requests in flight at once; observed ${counter.max}`).toBeLessThanOrEqual(LIMIT);
       expect(plateau, `expected ${LIMIT} prefetch requests in flight while the prefetches of ${totalPages - plateauPages} more page(s) were waiting (every answer held); observed ${plateau}`).toBe(LIMIT);
       const whileWaiting = single.filter((s) => s.pagesBefore < totalPages);
       const notOne = whileWaiting.filter((s) => s.startedAfter !== 1).map((s) => `after answer ${s.released} was released, ${s.startedAfter} started`);
       expect(notOne, 'expected each released answer to let exactly one more prefetch start while others were waiting').toEqual([]);
     } finally {
-      await record(testInfo, 'in flight', { links: links.length, steps, max: counter.max, started: counter.started, pages: pagesStarted, timeline: counter.timeline });
+      await record(testInfo, 'in flight', { window: windowWords, links: links.length, steps, max: counter.max, started: counter.started, pages: pagesStarted, timeline: counter.timeline });
     }
   });
 });

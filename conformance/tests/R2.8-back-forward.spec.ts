@@ -1,14 +1,14 @@
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
 import { open, waitForAddress } from '../observers/navigation';
+import { chooseWindow } from '../observers/window';
+import { LOW_WINDOW, SCROLL } from '../scenarios/windows';
 import { quoted } from '../observers/page-text';
 import { sample } from '../observers/sample';
 import { expect, test, type Page } from '../harness/fixtures';
 import { patience } from '../run/slow';
 
 // The test names both parts, so a precondition it stops on before either is observed is theirs.
-const WANTED_SCROLL = 2000;
-const MIN_SCROLL = 500;
 const TOLERANCE = 4;
 
 /** What the page shows: its title and the text of its main content. */
@@ -53,10 +53,19 @@ describeClause('R2.8', ({ parts, part }) => {
     const { tall, other } = target.scenario('scroll');
     await open(page, tall, obs, { scenario: 'scroll' });
 
-    const maxScroll = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
-    const wanted = Math.min(WANTED_SCROLL, maxScroll);
-    if (wanted < MIN_SCROLL) obs.untested(`the profile's tall page ${tall} scrolls only ${maxScroll} px in a 1280×720 window; at least ${MIN_SCROLL} are needed`,
-      `name in scroll.tall a page taller than ${720 + MIN_SCROLL} px`);
+    const scrollRoom = () => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+    const firstWindow = page.viewportSize();
+    let maxScroll = await scrollRoom();
+    // "Taller than the window" is the harness's to cause: a page too short to scroll in this window
+    // is read in a lower one of the same width (its layout follows the width).
+    let windowWords = `window ${firstWindow?.width}×${firstWindow?.height} px`;
+    if (maxScroll < SCROLL.MIN) {
+      windowWords = await chooseWindow(page, LOW_WINDOW, `${tall} scrolls only ${maxScroll} px in ${firstWindow?.width}×${firstWindow?.height}`);
+      maxScroll = await sample(scrollRoom, (room) => room >= SCROLL.MIN, 2_000);
+    }
+    const wanted = Math.min(SCROLL.WANTED, maxScroll);
+    if (wanted < SCROLL.MIN) obs.untested(`${tall} scrolls only ${maxScroll} px (${windowWords}); at least ${SCROLL.MIN} are needed`,
+      `name in scroll.tall a page whose content is taller than ${LOW_WINDOW.height + SCROLL.MIN} px`);
     await page.evaluate((y) => window.scrollTo({ top: y, left: 0, behavior: 'instant' }), wanted);
     await obs.until(`${tall} to hold the scroll position ${wanted} px`, async () => (await settledScrollY(page)) === wanted, 5_000);
     const aContent = await content(page);
@@ -89,12 +98,12 @@ describeClause('R2.8', ({ parts, part }) => {
     if (bContent === aContent) obs.untested(`${other} shows the same content as ${tall} after the link was followed`, `name in scroll.other a page with content of its own`);
     const bScroll = await settledScrollY(page);
 
-    const observed: Record<string, unknown> = { tall, other, how, maxScroll, aScroll, bScroll };
+    const observed: Record<string, unknown> = { tall, other, how, window: windowWords, maxScroll, aScroll, bScroll };
     try {
       await obs.part(part('back'), async () => {
         await obs.waitFor('Back to be carried out', () => page.goBack({ waitUntil: 'commit', timeout: patience(10_000) }), 11_000);
         await waitForAddress(page, tall, obs, 'Back');
-        obs.saw('history step', `Back from ${other} to ${tall} scrolled to ${aScroll} px`);
+        obs.saw('history step', `Back from ${other} to ${tall} scrolled to ${aScroll} px (${windowWords})`);
         const shown = await sample(() => content(page), (c) => c === aContent, 7_000);
         expect(shown === aContent, `expected Back to show ${tall}'s content again, it shows ${excerpt(shown)} (before: ${excerpt(aContent)})`).toBe(true);
         await sample(() => scrollY(page), (y) => Math.abs(y - aScroll) <= TOLERANCE, 7_000);

@@ -132,6 +132,7 @@ export const SECTION_2 = [
       '"The earlier view" is read as the page\'s content and, for Back, its scroll position.',
       'Not stated, so advisory: whether Back/Forward make a document request or reload the page (R2.7 judges reloads on navigation).',
       'Leaving the scrolled page by a click on a link in view, or by a link focused without scrolling and Enter, are ways of observing, not parts.',
+      'The window is the harness\'s to choose: a page that scrolls less than 500 px in the default 1280×720 window is read in a 1280×300 one (the same width, so the same layout), named in the evidence, and left scrolled there. A page that scrolls less than 500 px even then cannot show a restored position: untested, naming the window.',
       'On a Pages Router page: Back is a popstate the Pages Router handles itself; without experimental.scrollRestoration it renders the page and scrolls to the top (Next.js 14.2: Back fails on its scroll position; in 15.5 Chromium\'s own restoration lands after that scroll and puts the position back).',
     ],
     parts: [

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { fillScenarios } from '../discovery/scenarios';
+import { LOW_WINDOW, SCROLL, scrollsInLowWindow } from '../scenarios/windows';
+import { crawlOf, link, pageOf } from './discovery-crawl.fixture';
+
+// The harness chooses the window: an ordinary page is R2.8's and K9.5's subject at the window the
+// test sets, so the pickers take it by what it shows there.
+describe('pickers for the windows the tests choose', () => {
+  const nav = ['/', '/about', '/contact'].map((p) => link(p, { inNav: true, inMain: false }));
+
+  it('R2.8: a page 1000 px taller than the window first; else an ordinary page that scrolls far enough in the low window', () => {
+    const ordinary = [pageOf('/', { links: nav }), pageOf('/about', { scrollHeight: 900, links: nav }), pageOf('/contact', { links: nav })];
+    expect(fillScenarios(crawlOf(ordinary)).scenarios.scroll).toEqual({ tall: '/about', other: '/contact' });
+    const withTall = [...ordinary, pageOf('/tall', { scrollHeight: 2000, links: nav })];
+    expect(fillScenarios(crawlOf(withTall)).scenarios.scroll?.tall).toBe('/tall');
+  });
+
+  it('R2.8: a page no taller than the default window (its content may be shorter) is no subject', () => {
+    const short = [pageOf('/', { links: nav }), pageOf('/about', { links: nav }), pageOf('/contact', { links: nav })];
+    expect(fillScenarios(crawlOf(short)).scenarios.scroll).toBeUndefined();
+    expect(scrollsInLowWindow(720)).toBe(false);
+    expect(scrollsInLowWindow(LOW_WINDOW.height + SCROLL.MIN)).toBe(true);
+  });
+
+  it('K9.5: 8 links prefetched in view in <main> first; else 8 prefetched anywhere on the page, scrolled to or not', () => {
+    const posts = Array.from({ length: 9 }, (_, i) => link(`/posts/${i + 1}`, { inView: i < 3, prefetched: i < 3, prefetchedOnScroll: i >= 3 }));
+    const pages = [pageOf('/', { links: nav }), pageOf('/posts', { links: [...nav, ...posts] }), ...posts.map((l) => pageOf(l.path))];
+    expect(fillScenarios(crawlOf(pages)).scenarios.prefetch).toEqual({ page: '/posts', minLinks: 10 });
+    const grid = Array.from({ length: 8 }, (_, i) => link(`/grid/${i + 1}`));
+    const withGrid = [...pages, pageOf('/grid', { links: grid }), ...grid.map((l) => pageOf(l.path))];
+    expect(fillScenarios(crawlOf(withGrid)).scenarios.prefetch).toEqual({ page: '/grid', minLinks: 8 });
+  });
+
+  it('K9.5: a page with fewer than 8 prefetched links is no subject, however tall the window', () => {
+    const few = Array.from({ length: 4 }, (_, i) => link(`/posts/${i + 1}`, { inView: false, prefetched: false, prefetchedOnScroll: true }));
+    const pages = [pageOf('/', { links: nav }), pageOf('/posts', { links: [...nav, ...few] }), ...few.map((l) => pageOf(l.path))];
+    expect(fillScenarios(crawlOf(pages)).scenarios.prefetch).toBeUndefined();
+  });
+});
