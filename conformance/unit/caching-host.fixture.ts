@@ -4,7 +4,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 /**
  * A host with the caching behaviours static hosts send by default, for the every-page walk's tests:
- * ETag only (serve, http-server), Last-Modified only, `max-age=0, must-revalidate` (several hosting
+ * ETag only (serve@14), Last-Modified only, `max-age=0, must-revalidate` (several hosting
  * platforms), gzip and br bodies with an ETag. Every conditional request it can answer is answered
  * 304 without a Content-Type (RFC 9110 allows it), as those hosts do. Its pages load the site's own
  * scripts and stylesheets under /_next/static/, one script through a redirect, and one script of
