@@ -35,6 +35,10 @@ describeClause('R2.7', () => {
           // The address changes, or a document request shows a full page load: either ends the wait.
           await obs.until(`the address to become ${next} after clicking its link on ${from}`,
             () => sameAddress(page.url(), next) || requestLog.documents(mark).length > 0, 15_000);
+          // A link to a page the site does not have (its document answered an error) is no navigation between its pages.
+          await obs.until(`the answer to the document request after clicking the link to ${next}`, () => requestLog.documents(mark).every((d) => d.status !== undefined || d.failure !== undefined), 10_000);
+          const missing = requestLog.documents(mark).find((d) => sameAddress(d.url, next) && d.status !== undefined && d.status >= 400);
+          if (missing) obs.untested(`${next} answered HTTP ${missing.status} when its link on ${from} was followed: not a page of the site, so no subject of a navigation between its pages`, `list in navigation.chain pages the site has, each linking to the next`);
           obs.saw('navigation', `${from} → ${next}`);
           const documents = requestLog.documents(mark).map((d) => `${d.method} ${d.url}`);
           expect(documents, `expected no document request when following the link from ${from} to ${next}, saw ${quoted(documents)} (a full page load)`).toEqual([]);

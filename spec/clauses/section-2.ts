@@ -116,6 +116,7 @@ export const SECTION_2 = [
     hash: 'd4ab8824dae9c50f',
     howTested: 'A JavaScript marker is set on the first page of the profile\'s navigation chain; following internal links (once, and three times in a row; focused and Enter, no hover) must change the address and the content with no document request and the marker intact. Evidence: the request log (no document requests after the first).',
     readings: [
+      'A link to a page the site does not have (its document answers 4xx or 5xx when followed) is no navigation between its pages: the framework shows its not-found or error page with a full load by design, so the test is untested, naming the page, never failed.',
       'Judged: following an internal link changes the address and the content with no document request and the page\'s JavaScript realm intact. Once or three times in a row are ways of observing the one subject, not parts.',
       'Links are followed the way a keyboard user does (focused without scrolling, then Enter: the same click event, without a hover), because the Pages Router starts a prefetch on hover that ignores prefetch={false} and skips its own cache (observers/activate.ts activateLink).',
       'On a Pages Router page: read the same way (Link calls router.push). A link from a Pages Router page to an App Router page, or back, is a whole-page load in every version: that contradicts the clause.',
