@@ -67,20 +67,20 @@ export function judgeAsset(a: AssetAnswer, siteOrigins?: readonly string[]): Ass
     return { kind: 'bad', words: `${a.type} ${a.url}${via}: not answered (${a.failure})` };
   }
   const refused = a.failure ? ` (the browser then refused it: ${a.failure})` : '';
-  // 304 without the cached answer's headers: the browser reuses its stored copy, which was answered 2xx before.
-  const okStatus = (a.status >= 200 && a.status < 300) || a.status === 304;
-  if (!okStatus) return { kind: 'bad', words: `${a.type} ${a.url}${via}: answered ${a.status}${refused}` };
+  if (!answeredOk(a.status)) return { kind: 'bad', words: `${a.type} ${a.url}${via}: answered ${a.status}${refused}` };
   if (a.status === 304 && !a.contentType) return { kind: 'ok' };
   const re = a.type === 'script' ? JS_TYPE : CSS_TYPE;
   if (!re.test(a.contentType ?? '')) return { kind: 'bad', words: `${a.type} ${a.url}${via}: answered with content type "${a.contentType || '(none)'}", expected ${a.type === 'script' ? 'a JavaScript type' : 'text/css'}${refused}` };
   return { kind: 'ok' };
 }
 
+/** 2xx, or 304 without the cached answer's headers: the browser reuses its stored copy, which was answered 2xx before. */
+const answeredOk = (status: number): boolean => (status >= 200 && status < 300) || status === 304;
+
 function foreign(a: AssetAnswer, via: string): AssetJudgement {
   const of = `${a.type} ${a.url}${via} (another origin: not the site's delivery)`;
   if (a.status !== undefined) {
-    const ok = (a.status >= 200 && a.status < 300) || a.status === 304;
-    return ok ? { kind: 'foreign', state: 'loaded', words: `${of}: answered ${a.status}` } : { kind: 'foreign', state: 'failed', words: `${of}: answered ${a.status}` };
+    return answeredOk(a.status) ? { kind: 'foreign', state: 'loaded', words: `${of}: answered ${a.status}` } : { kind: 'foreign', state: 'failed', words: `${of}: answered ${a.status}` };
   }
   if (a.cancelled) return { kind: 'foreign', state: 'failed', words: `${of}: ${a.cancelled}` };
   if (a.failure === undefined || a.pending) return { kind: 'foreign', state: 'pending', words: `${of}: no answer within the bound` };
