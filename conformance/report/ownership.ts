@@ -69,11 +69,10 @@ function unlisted(dir: string): string[] {
  * each evidence file, and the profile of each mode it judged. Undefined when `dir` holds no such report.
  */
 function reportFiles(dir: string): string[] | undefined {
-  const file = join(dir, 'conformance.json');
-  if (!isReportFile(file)) return undefined;
-  const text = readFileSync(file, 'utf8');
-  const evidence = [...text.matchAll(/"(evidence\/[^"\\]+)"/g)].map((m) => m[1]);
-  const modes = (JSON.parse(text) as { modes?: unknown }).modes;
+  const report = readReport(join(dir, 'conformance.json'));
+  if (!report) return undefined;
+  const evidence = [...report.text.matchAll(/"(evidence\/[^"\\]+)"/g)].map((m) => m[1]);
+  const modes = (report.data as { modes?: unknown }).modes;
   const profiles = Array.isArray(modes) ? modes.filter((m): m is string => typeof m === 'string').map((m) => `profiles/${m}.json`) : [];
   return [...new Set([...evidence, ...profiles])];
 }
@@ -135,10 +134,18 @@ function readMarker(dir: string): Marker | undefined {
 }
 
 function isReportFile(file: string): boolean {
+  return readReport(file) !== undefined;
+}
+
+/** A report of this tool at `file`, its text and data; undefined for anything else. */
+function readReport(file: string): { text: string; data: unknown } | undefined {
   try {
-    return statSync(file).isFile() && isReportOfThisTool(JSON.parse(readFileSync(file, 'utf8')));
+    if (!statSync(file).isFile()) return undefined;
+    const text = readFileSync(file, 'utf8');
+    const data: unknown = JSON.parse(text);
+    return isReportOfThisTool(data) ? { text, data } : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
