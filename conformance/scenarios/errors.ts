@@ -51,24 +51,29 @@ export const ERROR_SCENARIOS = {
       }
     },
     discover: {
-      need: 'pages that show the generic error page of a status code (heading "404", "500", … and the title from the spec\'s table); the framework\'s own not-found page (/404, or an unknown address) did not show one either',
+      need: 'pages that show the generic error page of a status code (a heading that is the code: "404", "500", …); the framework\'s own not-found page (/404, or an unknown address) was not the site\'s page either',
       pick(k) {
-        // A status-code heading and a title from the spec's table. The crawled pages first, then the
-        // framework's own pages loaded after the crawl (its not-found page at /404, a made-up address).
+        // Found by what makes a page a status page, never by the title R2.3 judges: the site's own answer
+        // with that status, or a page that shows the code. The crawled pages first, then the framework's
+        // own pages loaded after the crawl (its not-found page at /404, a made-up address). A wrong title
+        // is then R2.3's failure, not a page gone missing.
         const pages: Record<string, string> = {};
         const realNotFound: Record<string, string> = {};
         for (const p of [...k.pages, ...(k.crawl.framework?.pages ?? [])]) {
           if (p.error || p.finalPath) continue;
           const code = /^([1-5]\d\d)$/.exec(p.firstHeading.trim())?.[1];
-          if (!code || !p.errorTexts.some((t) => GENERIC_TITLES.some((g) => t.includes(g)))) continue;
-          if (p.status === 200) pages[code] ??= p.path;
-          else if (p.status === Number(code)) realNotFound[code] ??= p.path;
+          // A page answering 200 is a status page on purpose only where more than a number says so (a
+          // heading "365" alone is content): a text of the table, an error heading, or the code in its title.
+          if (code && p.status === 200 && (p.errorTexts.length || p.title.includes(code))) pages[code] ??= p.path;
+          else if (code && p.status === Number(code)) realNotFound[code] ??= p.path;
+          // The site's own not-found answer (delivered by its framework, not a host's page), whatever it shows.
+          else if (p.status === 404 && (p.appRouter || p.pagesRouter)) realNotFound['404'] ??= p.path;
         }
         // A real 404 page stands in for the 404 row when the site has no page that shows it on purpose.
         if (!pages['404'] && realNotFound['404']) pages['404'] = realNotFound['404'];
         // The rows of the spec's table no page was found for, each named (server delivery may still judge them by realStatuses).
         if (Object.keys(pages).length) {
-          for (const code of ['400', '404', '405', '500']) if (!pages[code]) k.needPart(code, `a page that shows the generic error page for ${code} (heading "${code}" and the table's title)${code === '400' || code === '405' ? '; in server delivery realStatuses may judge the row instead' : ''}`);
+          for (const code of ['400', '404', '405', '500']) if (!pages[code]) k.needPart(code, `a page that shows the generic error page for ${code} (a heading that is the code ${code})${code === '400' || code === '405' ? '; in server delivery realStatuses may judge the row instead' : ''}`);
           if (!Object.keys(pages).some((c) => !['400', '404', '405', '500'].includes(c))) k.needPart('other', 'a page that shows the generic error page for a code outside the table (e.g. 418)');
         }
         if (Object.keys(pages).length && k.crawl.framework) {

@@ -43,8 +43,25 @@ describe('discovery fills scenarios from a crawl', () => {
     expect(scenarios.prefetch).toEqual({ page: '/demos/links', minLinks: 10 });
   });
 
-  it('reads generic error pages by their code heading and title, keyed by code', () => {
+  it('reads generic error pages by their code heading, keyed by code', () => {
     expect(scenarios.statusPages?.pages).toEqual({ 404: '/demos/status/404', 418: '/demos/status/418' });
+  });
+
+  it('takes the site\'s own not-found answer for the 404 row by its status, whatever title it shows, and never a host\'s page', () => {
+    const home = pageOf('/', { links: [link('/about')] });
+    const about = pageOf('/about', { links: [link('/')] });
+    const brokenTitle = pageOf('/conformance-no-such-page', { status: 404, title: '404: Nothing to see here.', firstHeading: '404', errorTexts: [] });
+    const noCode = pageOf('/conformance-no-such-page', { status: 404, title: 'Oops', firstHeading: 'Nothing to see here', errorTexts: [] });
+    const hostPage = pageOf('/conformance-no-such-page', { status: 404, title: '404 Not Found', firstHeading: '404 Not Found', errorTexts: [], appRouter: false, pagesRouter: false });
+    const pick = (notFound: typeof home) => fillScenarios({ ...crawlOf([home, about]), framework: { pages: [notFound], requests: [] } }).scenarios.statusPages?.pages;
+    expect(pick(brokenTitle)).toEqual({ 404: '/conformance-no-such-page' });
+    expect(pick(noCode)).toEqual({ 404: '/conformance-no-such-page' });
+    expect(pick(hostPage)).toBeUndefined();
+  });
+
+  it('does not take a page answering 200 for a status page because its heading is a number', () => {
+    const counter = pageOf('/numbers', { firstHeading: '365', title: 'A year of days' });
+    expect(fillScenarios(crawlOf([pageOf('/', { links: [link('/numbers')] }), counter])).scenarios.statusPages).toBeUndefined();
   });
 
   it('proposes crash and throw buttons by their names only, and says they were not clicked', () => {
