@@ -27,6 +27,7 @@ import { defaultWorkers } from '../conformance/run/workers';
 import { onStopSignal, type RunningServer } from '../launcher';
 import { BARE, buildBare } from './bare';
 import { timeForeign, type ForeignRun } from './foreign';
+import { renderTeamRun, timeTeamRun, type TeamRun } from './team';
 import { markerBuildTime, type BuildTime } from './builds';
 import { parseOptions, USAGE } from './options';
 import { awaitQuiet, QUIET_LOAD } from './quiet';
@@ -169,6 +170,8 @@ async function main(): Promise<void> {
   }
   let foreign: ForeignRun | undefined;
   let foreignFloor: Floor | undefined;
+  let team: TeamRun | undefined;
+  let teamFloor: Floor | undefined;
   if (!opts.skipForeign) {
     log('a site nobody here wrote: npm run matrix -- --only next-14.2-static…');
     foreign = await timeForeign(workDir);
@@ -179,6 +182,12 @@ async function main(): Promise<void> {
       // One mode alone: the suite's default workers for one mode (the matrix's run of one column).
       foreignFloor = await measureFloor(launch, [{ label: foreign.id, serve: () => serveStatic({ dir: f.exportDir }), paths: f.paths, loads: f.loads }], defaultWorkers(undefined, 1));
       log(`  ${secs(foreignFloor.wallMs)}, ${foreignFloor.cpuS?.toFixed(1) ?? 'n/a'} CPU-s`);
+      log('a team\'s first run on it, zero-config (discovery, then the suite)…');
+      team = await timeTeamRun(workDir, f.exportDir, defaultWorkers(undefined, 1));
+      log(`  ${secs(team.wallMs)}; ${team.judged ?? 'no headline'}`);
+      log('its floor: the crawl\'s and the tests\' page loads with no assertions…');
+      teamFloor = await measureFloor(launch, [{ label: 'team', serve: () => serveStatic({ dir: f.exportDir }), paths: team.paths, loads: team.loads }], defaultWorkers(undefined, 1));
+      log(`  ${secs(teamFloor.wallMs)} + timed windows ${secs(team.windowsMs)}: the run is ${(team.wallMs / (teamFloor.wallMs + team.windowsMs)).toFixed(2)}× that sum (target ≤ 1.5×)`);
     }
   }
   // 6. A site of many pages: sampled, then every page (--all-pages).
@@ -194,7 +203,7 @@ async function main(): Promise<void> {
   const before24 = JSON.parse(fs.readFileSync(path.join(__dirname, 'before-issue-24.json'), 'utf8')) as RenderInput['before24'];
 
   // Write.
-  const md = render({ many: renderManyPages(opts.skipMany ? [] : many), opts, command, date, machine, speed, chromiumVersion, siteWeight, bare, paint, suites, floor, cpu, foreign, foreignFloor, before, before24, workers: SUITE_WORKERS, browserPath: found.choice.executablePath, builds, loadEnd: load(), loadStart: quiet.load });
+  const md = render({ many: renderManyPages(opts.skipMany ? [] : many), team: renderTeamRun(team, teamFloor?.wallMs), opts, command, date, machine, speed, chromiumVersion, siteWeight, bare, paint, suites, floor, cpu, foreign, foreignFloor, before, before24, workers: SUITE_WORKERS, browserPath: found.choice.executablePath, builds, loadEnd: load(), loadStart: quiet.load });
   // The Matrix, Discovery and Under load sections are written by `npm run matrix`, by hand and by `--load`: kept as they are.
   const kept = fs.existsSync(opts.out) ? keptSections(fs.readFileSync(opts.out, 'utf8'), ['Under load', 'Matrix', 'Discovery']) : '';
   fs.writeFileSync(opts.out, kept ? `${md.trimEnd()}\n\n${kept}` : md);

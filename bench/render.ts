@@ -45,6 +45,8 @@ export interface RenderInput {
   builds: BuildTime[];
   /** The section on generated sites of many pages (many-pages.ts), rendered. */
   many: string[];
+  /** The team's zero-config run on the 14.2 template (team.ts), rendered. */
+  team: string[];
   loadEnd: string;
   /** The 1-minute load average when the bench started (after waiting for a quiet machine). */
   loadStart: number;
@@ -174,6 +176,7 @@ export function render(r: RenderInput): string {
     L.push(`| ${f.id} | ${secs(f.wallMs)} | ${f.judgeS === undefined ? 'n/a' : `${f.judgeS.toFixed(1)} s`} | ${f.cpuS === undefined ? 'n/a' : `${f.cpuS.toFixed(0)} CPU-s`} | ${f.asExpected} (exit ${f.exitCode}) | ${f.load} |`, '');
   }
 
+  L.push(...r.team);
   L.push(...r.many);
 
   // 5.
