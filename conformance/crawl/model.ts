@@ -110,6 +110,8 @@ export interface CrawledPage {
   resultSelectors: string[];
   /** App Router: route-group segments ("(site)") in the router tree the page was delivered with. */
   routeGroups: string[];
+  /** App Router: the values its router tree names as dynamic segments (which parts of the path a [param] route filled). */
+  dynamicSegments?: string[];
   /** Pages Router: the route facts of __NEXT_DATA__ (pattern, rendering; never its props). */
   nextData?: NextDataFacts;
   /** The first lines of visible text of its <main> (else body), shortened (P1: what a visitor reads first). */

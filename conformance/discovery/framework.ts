@@ -62,6 +62,16 @@ export function malformedPathOf(route: string): string | undefined {
   return done ? segs.join('/') : undefined;
 }
 
+/** The page's path with the first segment a dynamic route filled (a value its router tree names) made malformed. */
+export function malformedAt(path: string, values: readonly string[]): string | undefined {
+  const segs = path.split('/');
+  const decoded = (s: string) => { try { return decodeURIComponent(s); } catch { return s; } };
+  const at = segs.findIndex((s, i) => i > 0 && s && values.some((v) => v === s || v === decoded(s)));
+  if (at < 0) return undefined;
+  segs[at] = '%E0%A4%A';
+  return segs.join('/');
+}
+
 /**
  * Pages to load after the crawl because the framework has them: its not-found page at /404 (unless
  * the crawl met it), and the first made-up unknown address (the one realStatuses.unknownPath and
@@ -83,6 +93,8 @@ export function frameworkRequestPlan(pages: CrawledPage[], manifestRoutes: strin
   const shapes = [...new Set(pages.filter((p) => p.status === 200 && !p.error && !p.finalPath).map((p) => routeShape(p.path)))].filter((s) => s.includes(':id'));
   const malformed = [
     ...shapes.map((s) => s.replace(':id', '%E0%A4%A').replace(/:id/g, '1')),
+    // Dynamic routes the router named, whatever their values look like (/posts/hello-world of posts/[slug]).
+    ...pages.filter((p) => p.status === 200 && !p.error && !p.finalPath && p.dynamicSegments?.length).map((p) => malformedAt(p.path, p.dynamicSegments!)).filter((p): p is string => !!p),
     ...manifestRoutes.filter(isDynamicRoute).map(malformedPathOf).filter((p): p is string => !!p),
   ];
   return [

@@ -30,6 +30,11 @@ export interface RawPageFacts {
    * although the address never shows them.
    */
   routeGroups: string[];
+  /**
+   * App Router: the values the router tree names as dynamic segments (["slug","hello-world","d"] in
+   * Next.js 14–15): which segments of the page's path a dynamic route filled, whatever they look like.
+   */
+  dynamicSegments: string[];
   /** Pages Router: the route facts of __NEXT_DATA__ (never its props). */
   nextData?: NextDataFacts;
   /** The first lines of visible text of the page's <main> (else its body), shortened: what a visitor reads first. */
@@ -136,6 +141,10 @@ const SCRIPT = `((generic) => {
   [/\\[\\s*"(\\((?!\\.)[^()"\\\\/]+\\))"\\s*,\\s*\\{\\s*"children"/g, /\\{\\s*"s"\\s*:\\s*"(\\((?!\\.)[^()"\\\\/]+\\))"/g].forEach(function (re) {
     var m; while ((m = re.exec(flight))) if (groups.indexOf(m[1]) < 0) groups.push(m[1]);
   });
+  // Dynamic segments: [name, value, type] with type "d" (dynamic), "c" (catch-all) or "oc" (optional catch-all).
+  var dynamicSegments = [];
+  var dre = /\\[\\s*"[^"\\\\]+"\\s*,\\s*"([^"\\\\]+)"\\s*,\\s*"(?:d|c|oc)"\\s*\\]/g, dm;
+  while ((dm = dre.exec(flight)) && dynamicSegments.length < 10) if (dynamicSegments.indexOf(dm[1]) < 0) dynamicSegments.push(dm[1]);
   var nextData;
   var nd = document.getElementById('__NEXT_DATA__');
   if (nd) { try { var d = JSON.parse(nd.textContent || '{}'); nextData = { page: String(d.page || ''), gsp: !!d.gsp, gssp: !!d.gssp, isFallback: !!d.isFallback }; } catch (e) { nextData = undefined; } }
@@ -149,7 +158,7 @@ const SCRIPT = `((generic) => {
   var lead = document.querySelector('main, [role=main]') || document.body;
   var leadText = (lead ? lead.innerText || '' : '').split(/\\n+/).map(function (l) { return short(l, 120); }).filter(Boolean).slice(0, 8);
   return {
-    routeGroups: groups.slice(0, 10), nextData: nextData, leadText: leadText, buildId: buildId, flightHrefs: flightHrefs,
+    routeGroups: groups.slice(0, 10), dynamicSegments: dynamicSegments, nextData: nextData, leadText: leadText, buildId: buildId, flightHrefs: flightHrefs,
     resultSelectors: results,
     title: document.title, hasTitleElement: !!titleEl,
     firstHeading: short((h1 || anyH) ? ((h1 || anyH).innerText || (h1 || anyH).textContent) : '', 200),

@@ -132,7 +132,7 @@ export class Tab {
         buttons: [...new Set(facts.buttons)], calls, errorTexts: facts.errorTexts, signInLinks, limits: facts.limits,
         pagesRouter: facts.pagesRouter, appRouter: facts.appRouter, hydrated: facts.hydrated, pageDataRequested, pageDataOnScroll,
         scripts, dynamic, resultSelectors: facts.resultSelectors,
-        routeGroups: facts.routeGroups ?? [], ...(facts.nextData ? { nextData: facts.nextData } : {}), leadText: facts.leadText ?? [],
+        routeGroups: facts.routeGroups ?? [], ...(facts.dynamicSegments?.length ? { dynamicSegments: facts.dynamicSegments } : {}), ...(facts.nextData ? { nextData: facts.nextData } : {}), leadText: facts.leadText ?? [],
         ...(facts.buildId ? { buildId: facts.buildId } : {}),
         ...(flightLinks.length ? { flightLinks } : {}), ...(menuLinks.length ? { menuLinks } : {}), ...(menus.pressed.length ? { menusPressed: menus.pressed } : {}),
       },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fallbackProbes } from '../discovery/follow-up';
-import { frameworkPagePlan, frameworkRequestPlan, malformedPathOf, manifestPages, parseBuildManifest, showsStatusCode } from '../discovery/framework';
+import { frameworkPagePlan, frameworkRequestPlan, malformedAt, malformedPathOf, manifestPages, parseBuildManifest, showsStatusCode } from '../discovery/framework';
 import { Frontier } from '../discovery/frontier';
 import { opensMenu, type ButtonFacts } from '../discovery/menus';
 import { fillScenarios } from '../discovery/scenarios';
@@ -67,6 +67,13 @@ describe('pages and requests the framework answers on any site', () => {
     expect(plan.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/_next/static/chunks/main-1.js', '/_next/static/chunks/app-2.js']);
     expect(plan.filter((r) => r.guess === 'malformed-segment').map((r) => r.path)).toEqual(['/posts/%E0%A4%A', '/status/%E0%A4%A', '/a/%E0%A4%A']);
     expect(frameworkRequestPlan(pages, ['/status/[code]'], 'static')).toEqual([]);
+  });
+
+  it('sends a malformed segment to an App Router dynamic route its router tree named, whatever its values look like', () => {
+    const pages = [pageOf('/'), pageOf('/posts/hello-world', { dynamicSegments: ['hello-world'] }), pageOf('/about')];
+    expect(frameworkRequestPlan(pages, [], 'server').filter((r) => r.guess === 'malformed-segment').map((r) => r.path)).toEqual(['/posts/%E0%A4%A']);
+    expect(malformedAt('/blog/2024/caf%C3%A9', ['café'])).toBe('/blog/2024/%E0%A4%A');
+    expect(malformedAt('/about', ['x'])).toBeUndefined();
   });
 
   it('reads a generic error page by its status code shown as an element\'s whole text', () => {
