@@ -113,7 +113,7 @@ export const ERROR_SCENARIOS = {
         const throwing = k.pages.find((p) => p.status === 500 && p.firstHeading.trim() === '500' && !p.finalPath);
         if (!postToStatic) k.needPart('postToStatic', `a file served as is (the build's /_next/static/ files) to which a POST is answered 405 with the generic error page${tried('post-to-static-file') ? ` — ${tried('post-to-static-file')}` : ': no such file was seen'}`);
         if (!throwing) k.needPart('throwingPage', 'a page that answers 500 with the generic error page (heading "500")');
-        if (!malformedUrl) k.needPart('malformedUrl', `a dynamic route (pages like /posts/1, or a [param] route of the build manifest) whose malformed segment is answered 400 with the generic error page${tried('malformed-segment') ? ` — ${tried('malformed-segment')}` : ': none was seen'}`);
+        if (!malformedUrl) k.needPart('malformedUrl', `a dynamic route (pages like /posts/1, a page whose router tree names a dynamic segment, or a [param] route of the build manifest) whose malformed segment is answered 400 with the generic error page${tried('malformed-segment') ? ` — ${tried('malformed-segment')}` : ': none was seen'}`);
         if (!notFound) k.needPart('unknownPath', `an address the site answers 404: the made-up ${madeUp} ${fw?.pages.find((p) => p.path === madeUp) ? `answered ${fw.pages.find((p) => p.path === madeUp)!.status || 'nothing'}` : 'was not loaded'}`);
         const value = {
           ...(malformedUrl ? { malformedUrl } : {}),
