@@ -23,7 +23,7 @@ import { seconds } from '../launcher/format';
 
 const DEFAULT_OUT = mutantsOutOf(path.join(ROOT, 'reports'));
 
-const USAGE = `Usage: npm run mutants -- [--quick | --absent-subject | --npm-test | --only <id,…> [--merge]] [--declared-only] [--clauses <id,…>] [--check | --baseline | --list] [--timeout <s>] [--jobs <n>] [--out <dir>] [--verbose]
+const USAGE = `Usage: npm run mutants -- [--quick | --absent-subject | --npm-test | --only <id,…> [--merge]] [--declared-only] [--zero-config] [--clauses <id,…>] [--check | --baseline | --list] [--timeout <s>] [--jobs <n>] [--out <dir>] [--verbose]
   (no option)        every mutant against the whole suite of its mode
   --quick            the quick set (${MUTANTS.filter((m) => m.quick).map((m) => m.id).join(', ')}), each with only its declared clauses
   --absent-subject   the absent-subject set's cheap part, run by npm test (${MUTANTS.filter((m) => m.absentSubject?.npmTest).map((m) => m.id).join(', ')}),
@@ -32,6 +32,8 @@ const USAGE = `Usage: npm run mutants -- [--quick | --absent-subject | --npm-tes
                      truthfulness mutants (${TRUTHFULNESS_NPM_TEST.join(', ')}), each with only its declared clauses
   --only <id,…>      only these mutants (whole suite of their mode)
   --declared-only    run each mutant with only its declared clauses (--grep); collateral is then not measured
+  --zero-config      judge each mutant as a team's first run does: no profile, discovery crawls the mutant
+                     (a mutant must be killed the same way as with the reference profile)
   --check            prepare each mutant and verify its edits match the current build; do not run the suite
   --list             print the catalogue and exit
   --timeout <s>      give up on one mutant's suite run after this long (default 1200)
@@ -66,7 +68,7 @@ function parseOptions(argv: string[]): Options & { help: boolean } {
       options: {
         quick: { type: 'boolean' }, 'absent-subject': { type: 'boolean' }, 'npm-test': { type: 'boolean' }, only: { type: 'string' }, 'declared-only': { type: 'boolean' }, check: { type: 'boolean' },
         list: { type: 'boolean' }, timeout: { type: 'string' }, verbose: { type: 'boolean' }, baseline: { type: 'boolean' },
-        merge: { type: 'boolean' }, clauses: { type: 'string' }, jobs: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+        merge: { type: 'boolean' }, 'zero-config': { type: 'boolean' }, clauses: { type: 'string' }, jobs: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' },
       },
     }));
   } catch (e) {
@@ -85,7 +87,7 @@ function parseOptions(argv: string[]): Options & { help: boolean } {
   return {
     help: !!values.help, quick, only, absentSubject, npmTest, list: !!values.list, merge: !!values.merge,
     declaredOnly: quick || absentSubject || npmTest || !!values['declared-only'], check: !!values.check, baseline: !!values.baseline,
-    timeoutS, verbose: !!values.verbose, jobs,
+    timeoutS, verbose: !!values.verbose, jobs, zeroConfig: !!values['zero-config'],
     clauses: values.clauses === undefined ? undefined : ids(values.clauses),
     out: path.resolve(values.out ?? DEFAULT_OUT),
   };

@@ -34,6 +34,8 @@ export interface RunOptions {
   jobs: number;
   /** Playwright workers of each suite run (set by runMutants: sideBySideWorkers); undefined: the suite's default. */
   workers?: number;
+  /** No profile: discovery crawls the mutant, as a team's first run would (--zero-config). */
+  zeroConfig?: boolean;
 }
 
 function grepFor(declared: string[]): string {
@@ -45,8 +47,9 @@ async function runSuite(m: Mutant, url: string, otherBuild: string | undefined, 
   const args = [
     path.join(root, 'conformance', 'cli', 'conformance.ts'),
     '--target', url, '--mode', m.mode, '--out', outDir,
-    // The reference profile as it is (the mutants are the reference site): no discovery crawl.
-    '--profile', REFERENCE_PROFILE_FILE, '--no-discovery',
+    // The reference profile as it is (the mutants are the reference site): no discovery crawl. Zero-config:
+    // discovery finds the subjects on the mutant itself, so a break must not make its subject disappear.
+    ...(opts.zeroConfig ? [] : ['--profile', REFERENCE_PROFILE_FILE, '--no-discovery']),
     ...(otherBuild ? ['--other-build', otherBuild] : []),
     // Playwright's own artefacts next to the report, so parallel runs elsewhere keep their test-results/.
     '--output', path.join(outDir, 'test-results'),
