@@ -1,5 +1,5 @@
 import type { Mode } from '../../spec/clauses';
-import { findChain, firstOf, linksTo, neverPrefetched, prPage, ROUTERS } from '../scenarios/pick';
+import { clickable, findChain, firstOf, linksTo, neverPrefetched, prPage, ROUTERS } from '../scenarios/pick';
 import { provenClientSide, type ClickFact, type CrawledPage } from '../crawl/model';
 
 /**
@@ -16,21 +16,23 @@ import { provenClientSide, type ClickFact, type CrawledPage } from '../crawl/mod
 export const FOLLOW_UP = { clicks: 4, walks: 2, probes: 3 };
 
 /**
- * Links that were never prefetched, in view, between two pages of one router (App Router or Pages
- * Router) — on any page, whether it prefetched its other links or not: a router link with
- * prefetch={false} and a plain <a> look the same until followed, and only the click shows which
- * (clickThrough: a page-data request and no document load, or a document load). Each target once,
- * best first: a link in the content, to a page that links back, from a page that links home.
+ * Links between two pages of one router (App Router or Pages Router) whose target was not prefetched
+ * while the page sat in view — on any page, whether it prefetched its other links or not: a router
+ * link with prefetch={false} and a plain <a> look the same until followed, and only the click shows
+ * which (clickThrough: a page-data request and no document load, or a document load). A link below
+ * the fold prefetched only once scrolled to is followed where it is, unscrolled, as the tests follow
+ * links. Each target once, best first: never prefetched and in view, a link in the content, to a
+ * page that links back, from a page that links home.
  */
 export function clickCandidates(pages: CrawledPage[], max = FOLLOW_UP.clicks): { from: string; to: string }[] {
   const byPath = new Map(pages.map((p) => [p.path, p]));
   const cands = pages.flatMap((from) => {
     const router = ROUTERS.find((r) => r.page(from));
     if (!router) return [];
-    return from.links.filter((l) => neverPrefetched(l) && l.inView && l.path !== from.path && router.page(byPath.get(l.path)))
+    return from.links.filter((l) => clickable(l) && !l.prefetched && l.path !== from.path && router.page(byPath.get(l.path)))
       .map((l) => {
         const to = byPath.get(l.path)!;
-        const score = Number(!l.inNav) * 4 + Number(linksTo(to, from.path)) * 2 + Number(linksTo(from, '/'));
+        const score = Number(neverPrefetched(l) && l.inView) * 8 + Number(!l.inNav) * 4 + Number(linksTo(to, from.path)) * 2 + Number(linksTo(from, '/'));
         return { from: from.path, to: l.path, score };
       });
   });

@@ -129,16 +129,18 @@ export function findChain(pages: CrawledPage[], byPath: Map<string, CrawledPage>
 }
 
 /**
- * A visible, in-view, never-prefetched link between App Router pages that the router handles,
- * proven by following it after the crawl (follow-up.ts): the click asked for the target's page data
- * and loaded no document. A page that prefetches its other links proves nothing of this one: a
- * plain <a> beside router links is a document load.
+ * A visible link between App Router pages whose target the page did not prefetch while it sat in
+ * view, proven the router's by following it after the crawl (follow-up.ts): the click asked for the
+ * target's page data and loaded no document. A page that prefetches its other links proves nothing
+ * of this one: a plain <a> beside router links is a document load. A link never prefetched and in
+ * view first (prefetch={false}), then one below the fold (prefetched only once scrolled to; the
+ * tests follow links without scrolling).
  */
 export function pickNotPrefetched(pages: CrawledPage[], byPath: Map<string, CrawledPage>, clicks: ClickFact[], pairOk: (from: CrawledPage, to: CrawledPage) => boolean, preferred: (from: CrawledPage) => boolean = () => false) {
   const routed = (from: CrawledPage, to: string) => { const c = clickOf(clicks, from.path, to); return provenClientSide(c) && !!c?.pageData; };
   const cands = pages.filter(arPage).flatMap((from) =>
-    from.links.filter((l) => neverPrefetched(l) && l.inView && l.path !== from.path && arPage(byPath.get(l.path)) && pairOk(from, byPath.get(l.path)!) && routed(from, l.path))
-      .map((l) => ({ from: from.path, to: l.path, rank: Number(!l.inNav) * 2 + Number(preferred(from)) })));
+    from.links.filter((l) => clickable(l) && !l.prefetched && l.path !== from.path && arPage(byPath.get(l.path)) && pairOk(from, byPath.get(l.path)!) && routed(from, l.path))
+      .map((l) => ({ from: from.path, to: l.path, rank: Number(neverPrefetched(l) && l.inView) * 4 + Number(!l.inNav) * 2 + Number(preferred(from)) })));
   // Prefer a link in the content over one in the navigation, then the preferred pages.
   cands.sort((a, b) => b.rank - a.rank);
   return cands[0] && { from: cands[0].from, to: cands[0].to };

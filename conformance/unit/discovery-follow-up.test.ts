@@ -15,10 +15,11 @@ function matrixLike(mode: 'static' | 'server' = 'static') {
 }
 
 describe('links clicked after the crawl', () => {
-  it('are the never-prefetched links in view between pages of one router, best first a content link to a page that links back', () => {
+  it('are the links between pages of one router not prefetched at load, best first never prefetched and in view, a content link to a page that links back', () => {
     const c = matrixLike();
     c.pages.push(pageOf('/menu', { pageDataRequested: [], links: [link('/about', { prefetched: false, inNav: true })] }));
-    expect(clickCandidates(c.pages)).toEqual([{ from: '/no-prefetch', to: '/plain' }, { from: '/demos/timeout', to: '/demos/timeout/target' }, { from: '/menu', to: '/about' }]);
+    // /demos/untitled is below the fold of /, prefetched only once scrolled to: followed last, unscrolled.
+    expect(clickCandidates(c.pages)).toEqual([{ from: '/no-prefetch', to: '/plain' }, { from: '/demos/timeout', to: '/demos/timeout/target' }, { from: '/menu', to: '/about' }, { from: '/', to: '/demos/untitled' }]);
   });
 
   it('include pages that prefetch their other links (a plain <a> beside router links looks the same until followed), each target once', () => {
@@ -73,6 +74,16 @@ describe('page data from a clicked link', () => {
     const unclicked = matrixLike();
     unclicked.clicks = [];
     expect(fillScenarios(unclicked).scenarios.pageData?.from).not.toBe('/no-prefetch');
+  });
+
+  it('takes a link below the fold, not prefetched at load, whose unscrolled click fetched page data, after a never-prefetched one', () => {
+    const below = link('/posts/9', { inView: false, prefetched: false, prefetchedOnScroll: true });
+    const c = crawlOf([pageOf('/', { links: [link('/about', { inNav: true }), below] }), pageOf('/about', { links: [link('/')] }), pageOf('/posts/9', { links: [link('/')] })]);
+    c.clicks = [{ from: '/', to: '/posts/9', clientSide: true, pageData: true, pageDataShape: 'text-suffix' }];
+    expect(fillScenarios(c).scenarios.pageData).toEqual({ from: '/', to: '/posts/9' });
+    c.pages.push(pageOf('/np', { links: [link('/about', { prefetched: false }), link('/')] }));
+    c.clicks.push({ from: '/np', to: '/about', clientSide: true, pageData: true, pageDataShape: 'text-suffix' });
+    expect(fillScenarios(c).scenarios.pageData).toEqual({ from: '/np', to: '/about' });
   });
 
   it('never takes a never-prefetched link on a page that prefetches its others unless its click fetched page data', () => {
