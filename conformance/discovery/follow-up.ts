@@ -21,8 +21,8 @@ export const FOLLOW_UP = { clicks: 4, walks: 2, probes: 3 };
  * link with prefetch={false} and a plain <a> look the same until followed, and only the click shows
  * which (clickThrough: a page-data request and no document load, or a document load). A link below
  * the fold prefetched only once scrolled to is followed where it is, unscrolled, as the tests follow
- * links. Each target once, best first: never prefetched and in view, a link in the content, to a
- * page that links back, from a page that links home.
+ * links. Each target once, best first: App Router links, never prefetched and in view, in <main>,
+ * outside the navigation, to a page that links back, from a page that links home.
  */
 export function clickCandidates(pages: CrawledPage[], max = FOLLOW_UP.clicks): { from: string; to: string }[] {
   const byPath = new Map(pages.map((p) => [p.path, p]));
@@ -32,7 +32,8 @@ export function clickCandidates(pages: CrawledPage[], max = FOLLOW_UP.clicks): {
     return from.links.filter((l) => clickable(l) && !l.prefetched && l.path !== from.path && router.page(byPath.get(l.path)))
       .map((l) => {
         const to = byPath.get(l.path)!;
-        const score = Number(neverPrefetched(l) && l.inView) * 8 + Number(!l.inNav) * 4 + Number(linksTo(to, from.path)) * 2 + Number(linksTo(from, '/'));
+        // App Router links first: a Pages Router link never prefetched is proven by its hover already (visit.ts).
+        const score = Number(router === ROUTERS[0]) * 32 + Number(neverPrefetched(l) && l.inView) * 16 + Number(l.inMain) * 8 + Number(!l.inNav) * 4 + Number(linksTo(to, from.path)) * 2 + Number(linksTo(from, '/'));
         return { from: from.path, to: l.path, score };
       });
   });

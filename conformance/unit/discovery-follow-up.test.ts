@@ -15,11 +15,13 @@ function matrixLike(mode: 'static' | 'server' = 'static') {
 }
 
 describe('links clicked after the crawl', () => {
-  it('are the links between pages of one router not prefetched at load, best first never prefetched and in view, a content link to a page that links back', () => {
+  it('are the links between pages of one router not prefetched at load, best first App Router links never prefetched and in view, a content link to a page that links back', () => {
     const c = matrixLike();
-    c.pages.push(pageOf('/menu', { pageDataRequested: [], links: [link('/about', { prefetched: false, inNav: true })] }));
-    // /demos/untitled is below the fold of /, prefetched only once scrolled to: followed last, unscrolled.
-    expect(clickCandidates(c.pages)).toEqual([{ from: '/no-prefetch', to: '/plain' }, { from: '/demos/timeout', to: '/demos/timeout/target' }, { from: '/menu', to: '/about' }, { from: '/', to: '/demos/untitled' }]);
+    c.pages.push(pageOf('/menu', { pageDataRequested: [], links: [link('/about', { prefetched: false, inNav: true, inMain: false })] }));
+    // /demos/untitled is below the fold of /, prefetched only once scrolled to: followed unscrolled, after
+    // the links in view. A Pages Router link after every App Router one: its hover already showed it the router's.
+    expect(clickCandidates(c.pages)).toEqual([{ from: '/no-prefetch', to: '/plain' }, { from: '/menu', to: '/about' }, { from: '/', to: '/demos/untitled' }, { from: '/demos/tall', to: '/demos/plain' }]);
+    expect(clickCandidates(c.pages, 10).at(-1)).toEqual({ from: '/demos/timeout', to: '/demos/timeout/target' });
   });
 
   it('include pages that prefetch their other links (a plain <a> beside router links looks the same until followed), each target once', () => {
