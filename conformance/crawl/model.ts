@@ -130,6 +130,12 @@ export interface CrawledPage {
   menuLinks?: string[];
   /** Accessible names of the menu buttons the crawl pressed on this page (the only buttons it ever presses). */
   menusPressed?: string[];
+  /**
+   * App Router: route groups named by the paths of the code chunks the page loaded
+   * (`/_next/static/chunks/app/(marketing)/about/page-….js`): the group and the route it holds,
+   * written without the group (`/about`). A lead, not a verdict: R2.6 judges addresses and router state.
+   */
+  chunkGroups?: { group: string; route: string }[];
 }
 
 /**
@@ -148,11 +154,23 @@ export interface ClickFact {
   to: string;
   /** The address became `to` without a document load. */
   clientSide: boolean;
-  /** The click asked for `to`'s page data. */
+  /** The navigation itself asked for `to`'s page data (a fetch, not a prefetch): the link is the router's, and its data was not cached. */
   pageData: boolean;
+  /** How that request looked (observers/page-data.ts): text-suffix, rsc-query, pages-data. */
+  pageDataShape?: string;
+  /** `to`'s page data was prefetched while `from` sat in view before the click (so the click needed no fetch). */
+  prefetched?: boolean;
+  /** The click was a step of a walk along a chain: `from` was reached by the click before it, not loaded. */
+  walked?: boolean;
   /** Why the click could not be made or judged. */
   error?: string;
 }
+
+/**
+ * A link proven the router's by a click: the address changed without a document load (a plain <a>
+ * is a document load). Whether the click fetched the page data is `pageData`.
+ */
+export const provenClientSide = (c: ClickFact | undefined): boolean => !!c && !c.error && c.clientSide;
 
 export interface Crawl {
   origin: string;

@@ -5,7 +5,7 @@ import { contextTrust, injectAccess } from '../access/browser';
 import { Frontier } from './frontier';
 import { routeShape } from '../crawl/shape';
 import { allowedBy, loadRobots, loadSitemapPaths } from './site-files';
-import { clickCandidates, fallbackProbes } from './follow-up';
+import { chainToWalk, clickCandidates, fallbackProbes, FOLLOW_UP } from './follow-up';
 import { frameworkPagePlan, frameworkRequestPlan, loadBuildManifest, manifestPages, sendFrameworkRequest } from './framework';
 import { GUESSED_STATUS, type ClickFact, type Crawl, type CrawledPage, type FrameworkFacts } from '../crawl/model';
 import type { DiscoverOptions } from './types';
@@ -114,11 +114,20 @@ export async function crawl(opts: CrawlOptions): Promise<Crawl> {
     // Follow-ups (follow-up.ts): a few link clicks and made-up paths, one tab, within the budget.
     const followStart = Date.now();
     const tab = new Tab(await context.newPage());
+    const said = (c: ClickFact) => `${c.from} → ${c.to}: ${c.error ?? (c.clientSide ? 'client-side' : 'document load')}${c.pageData ? `, page data (${c.pageDataShape})` : c.prefetched ? ', prefetched before' : ''}`;
     for (const c of clickCandidates(pages)) {
       if (Date.now() >= deadline) break;
       const fact = await tab.clickThrough(origin, c.from, c.to);
       clicks.push(fact);
-      opts.log?.(`     click ${c.from} → ${c.to}: ${fact.error ?? (fact.clientSide ? 'client-side' : 'document load')}${fact.pageData ? ', page data' : ''}`);
+      opts.log?.(`     click ${said(fact)}`);
+    }
+    // The navigation chain the pickers would take, walked as R2.7 walks it: a link that loads a document is left out, and the chain taken again.
+    for (let i = 0; i < FOLLOW_UP.walks && Date.now() < deadline; i++) {
+      const chain = chainToWalk(pages, clicks);
+      if (!chain) break;
+      const steps = await tab.walk(origin, chain);
+      clicks.push(...steps);
+      opts.log?.(`     walk ${chain.join(' → ')}: ${steps.map(said).join('; ')}`);
     }
     // What the framework alone provides (framework.ts): its not-found page, a made-up address, its real error answers.
     for (const path of frameworkPagePlan(pages)) {

@@ -1,34 +1,59 @@
 import type { Mode } from '../../spec/clauses';
-import { arPage, linksTo, neverPrefetched, prPage } from '../scenarios/pick';
-import type { CrawledPage } from '../crawl/model';
+import { clickable, findChain, firstOf, linksTo, neverPrefetched, prPage, ROUTERS } from '../scenarios/pick';
+import { provenClientSide, type ClickFact, type CrawledPage } from '../crawl/model';
 
 /**
  * What discovery does after the crawl, where looking was not enough (pure choices; crawler.ts
- * carries them out): click a few links that were never prefetched, and load a made-up path under a
+ * carries them out): click a few links that were never prefetched, walk the navigation chain, and load a made-up path under a
  * Pages Router route that may generate its pages on demand. GETs and link clicks only — no button
  * is ever clicked and no form sent.
  */
 
-export const FOLLOW_UP = { clicks: 4, probes: 3 };
+/**
+ * `clicks`: never-prefetched links followed to see whether the router handles them; `walks`: how
+ * often a navigation chain is walked to prove its links (a second walk after a link proved plain).
+ */
+export const FOLLOW_UP = { clicks: 4, walks: 2, probes: 3 };
 
 /**
- * Links between App Router pages that were never prefetched, on pages that prefetched nothing else:
- * a router link with prefetch={false} and a plain <a> look the same until clicked. Best first: a
- * link in the content, to a page that links back, from a page that links home.
+ * Links between two pages of one router (App Router or Pages Router) whose target was not prefetched
+ * while the page sat in view — on any page, whether it prefetched its other links or not: a router
+ * link with prefetch={false} and a plain <a> look the same until followed, and only the click shows
+ * which (clickThrough: a page-data request and no document load, or a document load). A link below
+ * the fold prefetched only once scrolled to is followed where it is, unscrolled, as the tests follow
+ * links. Each target once, best first: App Router links, never prefetched and in view, in <main>,
+ * outside the navigation, to a page that links back, from a page that links home.
  */
 export function clickCandidates(pages: CrawledPage[], max = FOLLOW_UP.clicks): { from: string; to: string }[] {
   const byPath = new Map(pages.map((p) => [p.path, p]));
-  const cands = pages.filter((p) => arPage(p) && p.pageDataRequested.length === 0 && p.pageDataOnScroll.length === 0).flatMap((from) =>
-    from.links.filter((l) => neverPrefetched(l) && l.inView && l.path !== from.path && arPage(byPath.get(l.path)))
+  const cands = pages.flatMap((from) => {
+    const router = ROUTERS.find((r) => r.page(from));
+    if (!router) return [];
+    return from.links.filter((l) => clickable(l) && !l.prefetched && l.path !== from.path && router.page(byPath.get(l.path)))
       .map((l) => {
         const to = byPath.get(l.path)!;
-        const score = Number(!l.inNav) * 4 + Number(linksTo(to, from.path)) * 2 + Number(linksTo(from, '/'));
+        // App Router links first: a Pages Router link never prefetched is proven by its hover already (visit.ts).
+        const score = Number(router === ROUTERS[0]) * 32 + Number(neverPrefetched(l) && l.inView) * 16 + Number(l.inMain) * 8 + Number(!l.inNav) * 4 + Number(linksTo(to, from.path)) * 2 + Number(linksTo(from, '/'));
         return { from: from.path, to: l.path, score };
-      }));
+      });
+  });
   const seen = new Set<string>();
   return cands.sort((a, b) => b.score - a.score)
-    .filter((c) => { const k = `${c.from} ${c.to}`; if (seen.has(k)) return false; seen.add(k); return true; })
+    .filter((c) => { if (seen.has(c.to)) return false; seen.add(c.to); return true; })
     .slice(0, max).map(({ from, to }) => ({ from, to }));
+}
+
+/**
+ * The navigation chain the pickers would take from the crawl and the clicks so far (links a click
+ * showed plain left out), when some link of it is not yet proven the router's by a click: walked
+ * next, as R2.7 walks it. Undefined when there is none, or every link of it is proven.
+ */
+export function chainToWalk(pages: CrawledPage[], clicks: ClickFact[]): string[] | undefined {
+  const byPath = new Map(pages.map((p) => [p.path, p]));
+  const chain = firstOf([...ROUTERS], (r) => findChain(pages, byPath, r, clicks));
+  if (!chain) return undefined;
+  const proven = (from: string, to: string) => clicks.some((c) => c.from === from && c.to === to && provenClientSide(c));
+  return chain.every((p, i) => i === 0 || proven(chain[i - 1], p)) ? undefined : chain;
 }
 
 /**

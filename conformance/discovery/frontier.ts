@@ -2,7 +2,7 @@ import { routeShape } from '../crawl/shape';
 import type { WayIn } from '../crawl/model';
 
 /** Paths that are files, not pages: not worth a browser load. */
-export const NOT_A_PAGE = /\.(pdf|zip|gz|png|jpe?g|gif|svg|webp|avif|ico|css|js|mjs|map|json|xml|txt|rss|atom|mp[34]|webm|woff2?|ttf|otf|csv)$/i;
+export const NOT_A_PAGE = /\.(pdf|zip|gz|png|jpe?g|gif|svg|webp|avif|ico|css|js|mjs|map|json|xml|txt|rss|atom|mp[34]|webm|woff2?|ttf|otf|csv|webmanifest)$/i;
 
 /**
  * The crawl's queue: breadth-first, each path once, at most `perShape` pages of one route shape

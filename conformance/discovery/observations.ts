@@ -182,5 +182,19 @@ function waysIn(crawl: Crawl): ObservedTable[] {
     const loaded = new Set(crawl.pages.map((p) => p.path));
     out.push(table('Pages Router routes listed by the build manifest', ['Route', 'Loaded'], routes.map((r) => [r, /\[/.test(r) ? 'a pattern: its pages are found by links or the sitemap' : loaded.has(r) ? 'yes' : 'no'])));
   }
+  // Route groups never show in an address; the router tree and the code chunks' paths name them (R2.6's lead).
+  const groups = new Map<string, { routes: Set<string>; from: Set<string> }>();
+  const add = (group: string, route: string, from: string) => {
+    const g = groups.get(group) ?? { routes: new Set(), from: new Set() };
+    g.routes.add(route);
+    g.from.add(from);
+    groups.set(group, g);
+  };
+  for (const p of crawl.pages) {
+    if (p.error) continue;
+    for (const g of p.routeGroups) add(g, p.path, 'router tree');
+    for (const c of p.chunkGroups ?? []) add(c.group, c.route, 'code chunk path');
+  }
+  if (groups.size) out.push(table('Route groups the site\'s pages name (never part of an address)', ['Group', 'Routes', 'Named by'], [...groups].map(([g, x]) => [g, [...x.routes].slice(0, 5).join(', '), [...x.from].join(', ')])));
   return out;
 }

@@ -1,12 +1,13 @@
 import type { Page, Request } from '@playwright/test';
 import { readPageFacts } from './page-facts';
 import { pathShapeOf, payloadShape, redactQuery } from './redact';
-import { isPageDelivery, pageDataTarget } from './requests';
+import { chunkRouteGroups, isPageDelivery, pageDataTarget } from './requests';
 import { emptyPage, type CallFact, type ClickFact, type CrawledLink, type CrawledPage, type WayIn } from '../crawl/model';
 import { openMenus } from './menus';
 import { NOT_A_PAGE } from './frontier';
 import { patience } from '../run/slow';
-import { linkTo } from '../observers/activate';
+import { activateLink, linkTo } from '../observers/activate';
+import { readPageData } from '../observers/page-data';
 import { LATE, orLate } from '../observers/bound';
 
 /** Bounds of one page visit (each wait is for a named thing and ends on its own), on the reference machine: each is used × the run's factor (run/slow.ts). */
@@ -61,13 +62,18 @@ export class Tab {
     const base = emptyPage(path);
     let status = 0;
     let dynamic = false;
+    let contentType = '';
     try {
       const res = await this.page.goto(origin + path, { waitUntil: 'load', timeout: patience(VISIT.loadTimeoutMs) });
       status = res?.status() ?? 0;
       dynamic = /no-store|private/i.test(res?.headers()['cache-control'] ?? '');
+      contentType = res?.headers()['content-type'] ?? '';
     } catch (e) {
       return { page: { ...base, error: (await this.unresponsive()) ?? firstLine(e) }, found: [] };
     }
+    // A manifest, feed, sitemap, JSON or text file is no page, whatever its address looks like: what the browser took it for decides.
+    const taken = await this.page.evaluate('document.contentType').then((t) => String(t), () => '');
+    if (!isHtml(taken || contentType)) return { page: { ...base, status, error: `${NOT_HTML} (answered ${contentType || 'with no content type'})` }, found: [] };
     const landed = new URL(this.page.url());
     if (landed.origin !== origin) return { page: { ...base, status, error: `redirected to another origin (${landed.origin})` }, found: [] };
     const finalPath = landed.pathname !== path ? landed.pathname : undefined;
@@ -98,7 +104,10 @@ export class Tab {
     const pageDataRequested = targets(visit.requests.slice(0, inViewRequests));
     const pageDataOnScroll = targets(visit.requests.slice(inViewRequests)).filter((p) => !pageDataRequested.includes(p));
     const scriptsOf = (rs: Request[]) => [...new Set(rs.filter((r) => r.resourceType() === 'script' && new URL(r.url()).origin === origin).map((r) => new URL(r.url()).pathname))];
-    const scripts = scriptsOf(visit.requests).slice(0, 100);
+    const allScripts = scriptsOf(visit.requests);
+    const scripts = allScripts.slice(0, 100);
+    // Route groups the page's code chunks name (Webpack writes them into the chunk paths): a lead for R2.6.
+    const chunkGroups = chunkRouteGroups(allScripts);
     // Pages Router: which links load their page's code when hovered (router links, even prefetch={false}).
     const hoverLoads = facts.pagesRouter && facts.hydrated ? await this.hoverLinks(visit, origin, facts.links, finalPath ?? path, scriptsOf) : new Map<string, string[]>();
     const links: CrawledLink[] = [];
@@ -135,6 +144,7 @@ export class Tab {
         routeGroups: facts.routeGroups ?? [], ...(facts.dynamicSegments?.length ? { dynamicSegments: facts.dynamicSegments } : {}), ...(facts.nextData ? { nextData: facts.nextData } : {}), leadText: facts.leadText ?? [],
         ...(facts.buildId ? { buildId: facts.buildId } : {}),
         ...(flightLinks.length ? { flightLinks } : {}), ...(menuLinks.length ? { menuLinks } : {}), ...(menus.pressed.length ? { menusPressed: menus.pressed } : {}),
+        ...(chunkGroups.length ? { chunkGroups } : {}),
       },
       found: [
         ...[...linked].map((p) => ({ path: p, way: 'link' as const })),
@@ -144,10 +154,6 @@ export class Tab {
     };
   }
 
-  /**
-   * Loads `from`, clicks its link to `to` (a link, never a button) and says whether the address
-   * changed without a document load and whether `to`'s page data was asked for. Bounded throughout.
-   */
   /** After a load that did not end: whether the page's script still answers at all; when not, why, and the tab is hung. */
   private async unresponsive(): Promise<string | undefined> {
     const answer = await orLate(patience(1_000), this.page.evaluate('1').catch(() => 1));
@@ -156,26 +162,57 @@ export class Tab {
     return neverYields(VISIT.loadTimeoutMs);
   }
 
+  /**
+   * Loads `from` and follows its link to `to` as the tests do (focused, then Enter: no hover), after
+   * the page sat in view as the tests let it: whether the address changed without a document load,
+   * whether the navigation itself asked for `to`'s page data (not a prefetch), and whether `to` had
+   * been prefetched before. Bounded throughout; a link, never a button.
+   */
   async clickThrough(origin: string, from: string, to: string): Promise<ClickFact> {
+    return (await this.walk(origin, [from, to]))[0];
+  }
+
+  /**
+   * Loads `chain[0]` and follows its links one after the other, as R2.7 does: one fact per step,
+   * ending at the first step that was no client-side navigation. Steps after the first are `walked`.
+   */
+  async walk(origin: string, chain: string[]): Promise<ClickFact[]> {
     const visit: Visit = { requests: [], lastPageData: Date.now() };
     this.current = visit;
-    const fact = (clientSide: boolean, pageData: boolean, error?: string): ClickFact => ({ from, to, clientSide, pageData, ...(error ? { error } : {}) });
+    const from = chain[0];
+    const fail = (to: string, error: string): ClickFact[] => [{ from, to, clientSide: false, pageData: false, error }];
     try {
       await this.page.goto(origin + from, { waitUntil: 'load', timeout: patience(VISIT.loadTimeoutMs) });
     } catch (e) {
-      return fact(false, false, `could not load ${from}: ${firstLine(e)}`);
+      return fail(chain[1], `could not load ${from}: ${firstLine(e)}`);
     }
     const hydrated = await this.page.waitForFunction('typeof window.next === "object"', undefined, { timeout: patience(VISIT.hydrateMs) }).then(() => true, () => false);
-    if (!hydrated) return fact(false, false, `the router did not start on ${from} within ${patience(VISIT.hydrateMs) / 1000} s`);
+    if (!hydrated) return fail(chain[1], `the router did not start on ${from} within ${patience(VISIT.hydrateMs) / 1000} s`);
+    const facts: ClickFact[] = [];
+    for (let i = 0; i + 1 < chain.length; i++) {
+      const fact = await this.step(visit, chain[i], chain[i + 1], i > 0);
+      facts.push(fact);
+      if (fact.error || !fact.clientSide) break;
+    }
+    return facts;
+  }
+
+  /** One click of a walk: the page sits until its prefetches went quiet, then its link to `to` is followed. */
+  private async step(visit: Visit, from: string, to: string, walked: boolean): Promise<ClickFact> {
+    const fact = (clientSide: boolean, pageData: boolean, more: Partial<ClickFact> = {}): ClickFact => ({ from, to, clientSide, pageData, ...(walked ? { walked } : {}), ...more });
+    await this.sitUntilQuiet(visit);
     const mark = visit.requests.length;
-    const clicked = await linkTo(this.page, to).click({ timeout: patience(3_000) }).then(() => true, () => false);
-    if (!clicked) return fact(false, false, `no visible link to ${to} could be clicked on ${from}`);
+    // Prefetched since the walk's load: a page reached by a click reuses what the pages before it prefetched.
+    const prefetched = visit.requests.slice(0, mark).some((r) => readPageData(wire(r))?.page === to);
+    const clicked = await activateLink(linkTo(this.page, to), 3_000).then(() => true, () => false);
+    if (!clicked) return fact(false, false, { prefetched, error: `no visible link to ${to} could be followed on ${from}` });
     const arrived = await this.page.waitForURL((u) => u.pathname === to, { timeout: patience(VISIT.clickMs) }).then(() => true, () => false);
     const after = visit.requests.slice(mark);
     const reloaded = after.some((r) => r.resourceType() === 'document' && r.isNavigationRequest());
-    const pageData = after.some((r) => pageDataTarget(wire(r)) === to);
-    if (!arrived) return fact(false, pageData, `the address did not become ${to} within ${patience(VISIT.clickMs) / 1000} s of the click`);
-    return fact(!reloaded, pageData);
+    const fetch = after.map((r) => readPageData(wire(r))).find((d) => d?.page === to && !d.prefetch && d.shape !== 'head-check');
+    const more = { prefetched, ...(fetch ? { pageDataShape: fetch.shape } : {}) };
+    if (!arrived) return fact(false, !!fetch, { ...more, error: `the address did not become ${to} within ${patience(VISIT.clickMs) / 1000} s of following its link` });
+    return fact(!reloaded, !reloaded && !!fetch, more);
   }
 
   private async sitUntilQuiet(visit: Visit): Promise<void> {
@@ -230,6 +267,14 @@ interface Visit { requests: Request[]; lastPageData: number }
 
 function wire(r: Request) {
   return { url: r.url(), method: r.method(), resourceType: r.resourceType(), headers: r.headers() };
+}
+
+/** Why a loaded address was taken for no page (crawler.ts and the pickers leave it out). */
+export const NOT_HTML = 'not a page: the browser did not read it as HTML';
+
+/** A content type of an HTML document (the header's, or what the browser took the answer for). */
+export function isHtml(contentType: string): boolean {
+  return /^\s*(text\/html|application\/xhtml\+xml)\b/i.test(contentType);
 }
 
 function safePath(url: string): string {

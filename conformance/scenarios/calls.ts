@@ -1,4 +1,4 @@
-import { arPage, firstOf, linksHome, pickNotPrefetched, pickNotPrefetchedPages } from './pick';
+import { arPage, firstOf, linksHome, pickClickedClientSide, pickNotPrefetched, pickNotPrefetchedPages } from './pick';
 import { control, path, scenarioShape, str } from './schema';
 import { linkedPair, pageAnswers, scenario, SERVER } from './spec';
 
@@ -15,14 +15,23 @@ export const CALL_SCENARIOS = {
       await t.linksTo([from, to], '/');
     },
     discover: {
-      need: 'an App Router page with a visible router link to another App Router page that is not prefetched (prefetch={false}), so the click fetches its page data; or a Pages Router page with such a link (hovering it fetched the code) to a page with getStaticProps or getServerSideProps',
-      // A router link never prefetched: clicking it fetches the page data. A page that prefetches its
-      // other links shows its router is at work; else the click after the crawl showed it (follow-up.ts).
-      // One test goes home from `from`: a link to "/" is preferred, not required.
+      need: 'an App Router page with a visible link to another App Router page that is not prefetched (prefetch={false}) and whose click fetched its page data with no document load; or a Pages Router page with such a link (hovering it fetched the code) to a page with getStaticProps or getServerSideProps; or at least a link a click followed on the client side (its data prefetched)',
+      // A router link never prefetched, proven by the click after the crawl (follow-up.ts): it fetched
+      // the page data and loaded no document (a plain <a> loads one). One test goes home from `from`:
+      // a link to "/" is preferred, not required.
       // On a site without such an App Router pair, a Pages Router link with prefetch={false} (hovering it fetched the
       // target's code) to a page with getStaticProps/getServerSideProps: the click fetches /_next/data/….
-      pick: (k) => pickNotPrefetched(k.pages, k.byPath, k.crawl.clicks ?? [], (from, to) => !to.dynamic, (from) => linksHome(from))
-        ?? pickNotPrefetchedPages(k.pages, k.byPath, (from) => linksHome(from)),
+      // Else a link a click followed on the client side whose data was prefetched: C7.2 then judges the
+      // visit's page-data requests and the home page's, and the tests that need a fetch of the click say it made none.
+      pick(k) {
+        const clicks = k.crawl.clicks ?? [];
+        const fetched = pickNotPrefetched(k.pages, k.byPath, clicks, (from, to) => !to.dynamic, (from) => linksHome(from))
+          ?? pickNotPrefetchedPages(k.pages, k.byPath, (from) => linksHome(from));
+        if (fetched) return fetched;
+        const prefetched = pickClickedClientSide(k.byPath, clicks, (from, to) => !to.dynamic, (from, to) => linksHome(from) || linksHome(to));
+        if (prefetched) k.note(`${prefetched.from} → ${prefetched.to} was followed on the client side, but its data was prefetched: no link that is not prefetched was found whose click fetches page data, so the tests that need such a fetch (C7.3, and C7.2's first) stay untested`);
+        return prefetched;
+      },
     },
   }),
 

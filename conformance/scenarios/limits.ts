@@ -1,4 +1,4 @@
-import { arPage, busiestPrefetchPage, clickable, firstOf, inViewPrefetch, isPageChunk, pickNotPrefetched, pickNotPrefetchedPages, prPage, ROUTERS } from './pick';
+import { arPage, busiestPrefetchPage, clickable, firstOf, inViewPrefetch, isPageChunk, pickNotPrefetched, pickNotPrefetchedPages, prPage, PREFETCH_LINKS_MIN, ROUTERS } from './pick';
 import { int, optional, path, scenarioShape } from './schema';
 import { linkedPair, NOTHING_AHEAD, scenario, SERVER } from './spec';
 import { TALL_WINDOW } from './windows';
@@ -104,21 +104,21 @@ export const LIMIT_SCENARIOS = {
     },
   }),
 
-  /** A page with at least 8 prefetchable links in view. */
+  /** A page with at least 6 prefetchable links in view. */
   prefetch: scenario({
-    needs: `A page with at least \`minLinks\` (≥ 8) same-origin links that the framework prefetches when they come into view. The harness chooses the window: the page is opened ${TALL_WINDOW.width}×${TALL_WINDOW.height}, so links down to ${TALL_WINDOW.height} px are in view at once.`,
+    needs: `A page with at least \`minLinks\` (≥ ${PREFETCH_LINKS_MIN}) same-origin links that the framework prefetches when they come into view. The harness chooses the window: the page is opened ${TALL_WINDOW.width}×${TALL_WINDOW.height}, so links down to ${TALL_WINDOW.height} px are in view at once.`,
     example: { page: '/posts', minLinks: 10 },
-    shape: scenarioShape({ page: path, minLinks: optional(int({ minimum: 8 })) }),
-    async preflight({ page, minLinks = 8 }, t) {
+    shape: scenarioShape({ page: path, minLinks: optional(int({ minimum: PREFETCH_LINKS_MIN })) }),
+    async preflight({ page, minLinks = PREFETCH_LINKS_MIN }, t) {
       const p = await t.answers(page);
       const links = new Set([...(p.html.match(/<a\b[^>]*\bhref="\/[^"]*"/g) ?? [])].map((a) => /href="([^"]*)"/.exec(a)![1]));
       if (p.html && links.size < minLinks) t.unsure(`${page} has ${links.size} same-origin links in its HTML; ${minLinks} are needed (a script may still add more)`);
     },
     discover: {
-      need: 'a page with at least 8 links whose targets are prefetched when they come into view (in view at load or once scrolled to: the harness opens the page in a window tall enough to show them)',
+      need: `a page with at least ${PREFETCH_LINKS_MIN} links whose targets are prefetched when they come into view (in view at load or once scrolled to: the harness opens the page in a window tall enough to show them)`,
       pick(k) {
         const p = firstOf([...ROUTERS], (r) => busiestPrefetchPage(k.pages, r));
-        return p && { page: p.page, minLinks: Math.max(8, Math.min(p.links, 10)) };
+        return p && { page: p.page, minLinks: Math.max(PREFETCH_LINKS_MIN, Math.min(p.links, 10)) };
       },
     },
   }),

@@ -1,5 +1,5 @@
 import { groupByShape } from '../crawl/shape';
-import type { ClickFact, Crawl, CrawledLink, CrawledPage } from '../crawl/model';
+import { provenClientSide, type ClickFact, type Crawl, type CrawledLink, type CrawledPage } from '../crawl/model';
 
 /**
  * What a scenario's discovery picker reads a crawl with (conformance/discovery/scenarios.ts hands
@@ -98,11 +98,20 @@ export function sortHomeFirst(pages: CrawledPage[]): CrawledPage[] {
   return [...pages].sort((a, b) => Number(b.path === '/') - Number(a.path === '/'));
 }
 
-/** The longest simple chain (up to 5) of one router's pages joined by its router links, from / when it can. */
-export function findChain(pages: CrawledPage[], byPath: Map<string, CrawledPage>, r: RouterKind = APP_ROUTER): string[] | undefined {
+/** The click made on `from`'s link to `to`, the last one when there were several. */
+export const clickOf = (clicks: readonly ClickFact[], from: string, to: string): ClickFact | undefined => [...clicks].reverse().find((c) => c.from === from && c.to === to);
+
+/** A click on the link showed it is no client-side navigation (a document load, or it could not be followed). */
+export const disproven = (clicks: readonly ClickFact[], from: string, to: string): boolean => { const c = clickOf(clicks, from, to); return !!c && !provenClientSide(c); };
+
+/**
+ * The longest simple chain (up to 5) of one router's pages joined by its router links, from / when it
+ * can. A link a click showed to be no client-side navigation (a plain <a>: a document load) is left out.
+ */
+export function findChain(pages: CrawledPage[], byPath: Map<string, CrawledPage>, r: RouterKind = APP_ROUTER, clicks: readonly ClickFact[] = []): string[] | undefined {
   // Each page needs its own document title (R2.9 announces it).
   const titled = (path: string) => { const p = byPath.get(path); return r.page(p) && !!p.title; };
-  const next = (p: CrawledPage) => [...new Set(p.links.filter((l) => r.link(p, l, byPath) && l.path !== p.path && titled(l.path)).map((l) => l.path))];
+  const next = (p: CrawledPage) => [...new Set(p.links.filter((l) => r.link(p, l, byPath) && l.path !== p.path && titled(l.path) && !disproven(clicks, p.path, l.path)).map((l) => l.path))];
   let best: string[] = [];
   let budget = 20_000;
   const walk = (path: string[]) => {
@@ -120,19 +129,37 @@ export function findChain(pages: CrawledPage[], byPath: Map<string, CrawledPage>
 }
 
 /**
- * A visible, in-view, never-prefetched link between App Router pages that the router handles: its
- * page prefetches other links, or clicking it changed the address without a document load.
+ * A visible link between App Router pages whose target the page did not prefetch while it sat in
+ * view, proven the router's by following it after the crawl (follow-up.ts): the click asked for the
+ * target's page data and loaded no document. A page that prefetches its other links proves nothing
+ * of this one: a plain <a> beside router links is a document load. A link never prefetched and in
+ * view first (prefetch={false}), then one below the fold (prefetched only once scrolled to; the
+ * tests follow links without scrolling).
  */
 export function pickNotPrefetched(pages: CrawledPage[], byPath: Map<string, CrawledPage>, clicks: ClickFact[], pairOk: (from: CrawledPage, to: CrawledPage) => boolean, preferred: (from: CrawledPage) => boolean = () => false) {
-  const clicked = (from: string, to: string) => clicks.find((c) => c.from === from && c.to === to);
-  const routed = (from: CrawledPage, to: string) => {
-    const c = clicked(from.path, to);
-    return c ? c.clientSide : from.pageDataRequested.length > 0;
-  };
+  const routed = (from: CrawledPage, to: string) => { const c = clickOf(clicks, from.path, to); return provenClientSide(c) && !!c?.pageData; };
   const cands = pages.filter(arPage).flatMap((from) =>
-    from.links.filter((l) => neverPrefetched(l) && l.inView && l.path !== from.path && arPage(byPath.get(l.path)) && pairOk(from, byPath.get(l.path)!) && routed(from, l.path))
-      .map((l) => ({ from: from.path, to: l.path, rank: Number(!l.inNav) * 2 + Number(preferred(from)) })));
+    from.links.filter((l) => clickable(l) && !l.prefetched && l.path !== from.path && arPage(byPath.get(l.path)) && pairOk(from, byPath.get(l.path)!) && routed(from, l.path))
+      .map((l) => ({ from: from.path, to: l.path, rank: Number(neverPrefetched(l) && l.inView) * 4 + Number(!l.inNav) * 2 + Number(preferred(from)) })));
   // Prefer a link in the content over one in the navigation, then the preferred pages.
+  cands.sort((a, b) => b.rank - a.rank);
+  return cands[0] && { from: cands[0].from, to: cands[0].to };
+}
+
+/**
+ * A link between two pages of one router that a click after the crawl followed on the client side
+ * (no document load) — its data prefetched, so the click fetched none: loaded first from `from`
+ * (not reached by an earlier click), then the preferred pages, then a content link.
+ */
+export function pickClickedClientSide(byPath: Map<string, CrawledPage>, clicks: ClickFact[], pairOk: (from: CrawledPage, to: CrawledPage) => boolean, preferred: (from: CrawledPage, to: CrawledPage) => boolean = () => false) {
+  const cands = clicks.filter((c) => provenClientSide(c) && clickOf(clicks, c.from, c.to) === c).flatMap((c) => {
+    const from = byPath.get(c.from);
+    const to = byPath.get(c.to);
+    const r = ROUTERS.find((x) => x.page(from) && x.page(to));
+    const l = from?.links.find((x) => x.path === c.to && clickable(x));
+    if (!r || !from || !to || !l || !pairOk(from, to)) return [];
+    return [{ from: c.from, to: c.to, rank: Number(!c.walked) * 4 + Number(preferred(from, to)) * 2 + Number(!l.inNav) }];
+  });
   cands.sort((a, b) => b.rank - a.rank);
   return cands[0] && { from: cands[0].from, to: cands[0].to };
 }
@@ -151,14 +178,21 @@ export function throwingButton(k: PickKit, pages: CrawledPage[], kind: string) {
 }
 
 /**
- * The page with the most prefetched links in view in its <main>, when it has at least 8; else the
- * page with the most links prefetched in view or once scrolled to, anywhere on it, when it has at
- * least 8 (the test opens it in a window tall enough to show them at once: scenarios/windows.ts).
+ * Prefetched pages one page needs for K9.5: one more than the 5 the clause allows in flight, so one
+ * waits (the menu and a short post list of an ordinary site).
+ */
+export const PREFETCH_LINKS_MIN = 6;
+
+/**
+ * The page with the most prefetched links in view in its <main>, when it has at least
+ * PREFETCH_LINKS_MIN; else the page with the most links prefetched in view or once scrolled to,
+ * anywhere on it (its menu too), when it has that many (the test opens it in a window tall enough to
+ * show them at once: scenarios/windows.ts).
  */
 export function busiestPrefetchPage(pages: CrawledPage[], r: RouterKind = APP_ROUTER): { page: string; links: number } | undefined {
   const busiest = (counts: (l: CrawledLink) => boolean) => pages.filter(r.page)
     .map((p) => ({ p, n: new Set(p.links.filter(counts).map((l) => l.path)).size }))
-    .filter((x) => x.n >= 8).sort((a, b) => b.n - a.n)[0];
+    .filter((x) => x.n >= PREFETCH_LINKS_MIN).sort((a, b) => b.n - a.n)[0];
   const best = busiest((l) => l.inView && l.inMain && l.prefetched) ?? busiest((l) => l.visible && (l.prefetched || l.prefetchedOnScroll));
   return best && { page: best.p.path, links: best.n };
 }

@@ -1,5 +1,6 @@
 import { titleOf } from './check';
 import { arPage, clickable, findChain, firstOf, linksTo, ROUTERS, sortHomeFirst } from './pick';
+import { routeMatches } from '../discovery/requests';
 import { array, object, path, scenarioShape, str } from './schema';
 import { linkedPair, scenario, untitledPages } from './spec';
 import { LOW_WINDOW, SCROLL, scrollsInLowWindow } from './windows';
@@ -15,14 +16,17 @@ export const ROUTE_SCENARIOS = {
       for (const p of pages) await t.answers(p.path);
     },
     discover: {
-      need: 'an App Router page inside a route group (a source folder such as app/(site)/about): none of the crawled pages\' router trees named one',
+      need: 'an App Router page inside a route group (a source folder such as app/(site)/about): none of the crawled pages\' router trees, nor the paths of the code chunks they loaded, named one',
       pick(k) {
         // Route groups never show in an address, but the router tree each App Router page is delivered
-        // with names them. One page per group first, then more, at most 3 (each costs a few requests).
-        const grouped = k.pages.filter((p) => arPage(p) && p.routeGroups.length);
+        // with names them; else the page's own code chunk, whose path Webpack writes with its source
+        // folders (app/(marketing)/about/page-….js: a lead R2.6 then judges by addresses and router state).
+        // One page per group first, then more, at most 3 (each costs a few requests).
+        const groupOf = (p: (typeof k.pages)[number]) => p.routeGroups[0] ?? p.chunkGroups?.find((c) => routeMatches(c.route, p.path))?.group;
+        const grouped = k.pages.filter((p) => arPage(p) && groupOf(p));
         const pages: { path: string; group: string }[] = [];
-        for (const p of grouped) if (!pages.some((g) => g.group === p.routeGroups[0])) pages.push({ path: p.path, group: p.routeGroups[0] });
-        for (const p of grouped) if (pages.length < 3 && !pages.some((g) => g.path === p.path)) pages.push({ path: p.path, group: p.routeGroups[0] });
+        for (const p of grouped) if (!pages.some((g) => g.group === groupOf(p))) pages.push({ path: p.path, group: groupOf(p)! });
+        for (const p of grouped) if (pages.length < 3 && !pages.some((g) => g.path === p.path)) pages.push({ path: p.path, group: groupOf(p)! });
         return pages.length ? { pages: pages.slice(0, 3) } : undefined;
       },
     },
@@ -38,10 +42,11 @@ export const ROUTE_SCENARIOS = {
       for (let i = 0; i + 1 < chain.length; i++) await t.linksTo(chain[i], chain[i + 1]);
     },
     discover: {
-      need: 'four pages of one router (App Router first, else Pages Router) with titles of their own, each linking to the next by a router link (a link whose prefetch was seen); a link between the routers is a full page load',
+      need: 'four pages of one router (App Router first, else Pages Router) with titles of their own, each linking to the next by a router link (a link whose prefetch was seen, and that a click after the crawl did not show to be a whole-page load); a link between the routers is a full page load',
       pick(k) {
         // One router's pages: a link between the two routers is a full page load, not a client navigation.
-        const chain = firstOf([...ROUTERS], (r) => findChain(k.pages, k.byPath, r));
+        // The crawl's follow-ups walked the chain as R2.7 does; a link that loaded a document there is left out.
+        const chain = firstOf([...ROUTERS], (r) => findChain(k.pages, k.byPath, r, k.crawl.clicks ?? []));
         return chain && { chain };
       },
     },

@@ -42,5 +42,6 @@ export function referenceLike(mode: 'static' | 'server' = 'static'): Crawl {
     pageOf('/demos/timeout', { appRouter: false, pagesRouter: true, scripts: ['/_next/static/chunks/pages/demos/timeout-abc.js'], links: [link('/demos/timeout/target', { prefetched: false, hoverLoads: ['/_next/static/chunks/pages/demos/timeout/target-def.js'] }), link('/demos/status', { prefetched: false })] }),
     pageOf('/demos/timeout/target', { appRouter: false, pagesRouter: true, scripts: ['/_next/static/chunks/pages/demos/timeout/target-def.js'] }),
   ];
-  return crawlOf(pages, mode);
+  // The follow-up click on the never-prefetched link: the router fetched its page data, no document load.
+  return { ...crawlOf(pages, mode), clicks: [{ from: '/demos/no-prefetch', to: '/demos/plain', clientSide: true, pageData: true, pageDataShape: 'text-suffix' }] };
 }

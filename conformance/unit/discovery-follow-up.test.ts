@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clickCandidates, fallbackProbes } from '../discovery/follow-up';
+import { chainToWalk, clickCandidates, fallbackProbes } from '../discovery/follow-up';
 import { fillScenarios } from '../discovery/scenarios';
 import { crawlOf, link, pageOf, referenceLike } from './discovery-crawl.fixture';
 
@@ -15,14 +15,49 @@ function matrixLike(mode: 'static' | 'server' = 'static') {
 }
 
 describe('links clicked after the crawl', () => {
-  it('are the never-prefetched links of pages that prefetch nothing, best first a content link to a page that links back', () => {
+  it('are the links between pages of one router not prefetched at load, best first App Router links never prefetched and in view, a content link to a page that links back', () => {
     const c = matrixLike();
-    c.pages.push(pageOf('/menu', { pageDataRequested: [], links: [link('/about', { prefetched: false, inNav: true })] }));
-    expect(clickCandidates(c.pages)).toEqual([{ from: '/no-prefetch', to: '/plain' }, { from: '/menu', to: '/about' }]);
+    c.pages.push(pageOf('/menu', { pageDataRequested: [], links: [link('/about', { prefetched: false, inNav: true, inMain: false })] }));
+    // /demos/untitled is below the fold of /, prefetched only once scrolled to: followed unscrolled, after
+    // the links in view. A Pages Router link after every App Router one: its hover already showed it the router's.
+    expect(clickCandidates(c.pages)).toEqual([{ from: '/no-prefetch', to: '/plain' }, { from: '/menu', to: '/about' }, { from: '/', to: '/demos/untitled' }, { from: '/demos/tall', to: '/demos/plain' }]);
+    expect(clickCandidates(c.pages, 10).at(-1)).toEqual({ from: '/demos/timeout', to: '/demos/timeout/target' });
   });
 
-  it('leave out pages that prefetch other links (their router is already seen at work)', () => {
-    expect(clickCandidates(referenceLike().pages)).toEqual([]);
+  it('include pages that prefetch their other links (a plain <a> beside router links looks the same until followed), each target once', () => {
+    const c = referenceLike();
+    const footer = link('/privacy', { prefetched: false, inNav: false, inMain: false });
+    c.pages = c.pages.map((p) => (p.appRouter ? { ...p, links: [...p.links, footer] } : p));
+    c.pages.push(pageOf('/privacy'));
+    const cands = clickCandidates(c.pages);
+    expect(cands).toContainEqual({ from: '/demos/no-prefetch', to: '/demos/plain' });
+    expect(cands.filter((x) => x.to === '/privacy')).toHaveLength(1);
+  });
+});
+
+describe('the navigation chain walked after the crawl', () => {
+  const chainSite = () => crawlOf(['/', '/a', '/b', '/c', '/d'].map((p, i, all) => pageOf(p, { links: all.filter((x) => x !== p).map((x) => link(x)) })));
+
+  it('is the chain the picker would take, until every link of it was followed on the client side', () => {
+    const c = chainSite();
+    const chain = chainToWalk(c.pages, [])!;
+    expect(chain[0]).toBe('/');
+    expect(chain.length).toBe(5);
+    const walked = chain.slice(1).map((to, i) => ({ from: chain[i], to, clientSide: true, pageData: false, prefetched: true, walked: i > 0 }));
+    expect(chainToWalk(c.pages, walked)).toBeUndefined();
+    c.clicks = walked;
+    expect(fillScenarios(c).scenarios.navigation).toEqual({ chain });
+  });
+
+  it('leaves out a link whose click loaded a document (a plain <a> to a page also reached by a router link elsewhere)', () => {
+    const c = chainSite();
+    const first = chainToWalk(c.pages, [])!;
+    const plain = [{ from: first[0], to: first[1], clientSide: false, pageData: false }];
+    const again = chainToWalk(c.pages, plain)!;
+    expect(again.slice(0, 2)).not.toEqual(first.slice(0, 2));
+    c.clicks = plain;
+    const chain = fillScenarios(c).scenarios.navigation!.chain;
+    expect(chain.some((p, i) => i > 0 && chain[i - 1] === first[0] && p === first[1])).toBe(false);
   });
 });
 
@@ -38,7 +73,34 @@ describe('page data from a clicked link', () => {
     const c = matrixLike();
     c.clicks = [{ from: '/no-prefetch', to: '/plain', clientSide: false, pageData: false }];
     expect(fillScenarios(c).scenarios.pageData?.from).not.toBe('/no-prefetch');
-    expect(fillScenarios(matrixLike()).scenarios.pageData?.from).not.toBe('/no-prefetch');
+    const unclicked = matrixLike();
+    unclicked.clicks = [];
+    expect(fillScenarios(unclicked).scenarios.pageData?.from).not.toBe('/no-prefetch');
+  });
+
+  it('takes a link below the fold, not prefetched at load, whose unscrolled click fetched page data, after a never-prefetched one', () => {
+    const below = link('/posts/9', { inView: false, prefetched: false, prefetchedOnScroll: true });
+    const c = crawlOf([pageOf('/', { links: [link('/about', { inNav: true }), below] }), pageOf('/about', { links: [link('/')] }), pageOf('/posts/9', { links: [link('/')] })]);
+    c.clicks = [{ from: '/', to: '/posts/9', clientSide: true, pageData: true, pageDataShape: 'text-suffix' }];
+    expect(fillScenarios(c).scenarios.pageData).toEqual({ from: '/', to: '/posts/9' });
+    c.pages.push(pageOf('/np', { links: [link('/about', { prefetched: false }), link('/')] }));
+    c.clicks.push({ from: '/np', to: '/about', clientSide: true, pageData: true, pageDataShape: 'text-suffix' });
+    expect(fillScenarios(c).scenarios.pageData).toEqual({ from: '/np', to: '/about' });
+  });
+
+  it('never takes a never-prefetched link on a page that prefetches its others unless its click fetched page data', () => {
+    const c = crawlOf([
+      pageOf('/', { links: [link('/about', { inNav: true }), link('/privacy', { prefetched: false, inNav: false })] }),
+      pageOf('/about', { links: [link('/')] }), pageOf('/privacy', { links: [link('/')] }),
+    ]);
+    expect(fillScenarios(c).scenarios.pageData).toBeUndefined();
+    c.clicks = [{ from: '/', to: '/privacy', clientSide: false, pageData: false }];
+    expect(fillScenarios(c).scenarios.pageData).toBeUndefined();
+    // A link the walk followed on the client side, its data prefetched: taken, and said to be prefetched.
+    c.clicks.push({ from: '/', to: '/about', clientSide: true, pageData: false, prefetched: true });
+    const filled = fillScenarios(c);
+    expect(filled.scenarios.pageData).toEqual({ from: '/', to: '/about' });
+    expect(filled.notes.pageData).toMatch(/prefetched/);
   });
 });
 
@@ -60,6 +122,7 @@ describe('freshness (prefetched data is timed)', () => {
 
   it('takes a page rendered per request whose link is never prefetched as `from` (the click fetches its data, timed from that use)', () => {
     const c = crawlOf([pageOf('/dynamic-hub', { links: [link('/dynamic', { prefetched: false })] }), pageOf('/dynamic', { dynamic: true })], 'server');
+    c.clicks = [{ from: '/dynamic-hub', to: '/dynamic', clientSide: true, pageData: true }];
     expect(fillScenarios(c).scenarios.dynamicFreshness).toEqual({ from: '/dynamic-hub', page: '/dynamic' });
   });
 
@@ -68,6 +131,7 @@ describe('freshness (prefetched data is timed)', () => {
       pageOf('/dynamic-hub', { links: [link('/dynamic')] }), pageOf('/dynamic', { dynamic: true }),
       pageOf('/dynamic-direct', { links: [link('/dynamic', { prefetched: false })] }),
     ], 'server');
+    c.clicks = [{ from: '/dynamic-direct', to: '/dynamic', clientSide: true, pageData: true }];
     expect(fillScenarios(c).scenarios.dynamicFreshness).toEqual({ from: '/dynamic-direct', hub: '/dynamic-hub', page: '/dynamic' });
   });
 });

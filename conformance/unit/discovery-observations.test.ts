@@ -109,3 +109,13 @@ describe('redaction', () => {
     expect(isPageDelivery(r('http://h/api/items', 'fetch'), o)).toBe(false);
   });
 });
+
+describe('route groups in the R2.1 observation', () => {
+  it('lists the groups the router trees and the code chunk paths name, with their routes', () => {
+    const c = referenceLike();
+    c.pages.find((p) => p.path === '/about')!.routeGroups = ['(site)'];
+    c.pages.find((p) => p.path === '/')!.chunkGroups = [{ group: '(site)', route: '/contact' }];
+    const t = buildObservations(c)['R2.1'].tables.find((x) => /Route groups/.test(x.caption))!;
+    expect(t.rows).toEqual([['(site)', '/contact, /about', 'code chunk path, router tree']]);
+  });
+});

@@ -93,6 +93,14 @@ describe('discovery fills scenarios from a crawl', () => {
     expect(fillScenarios(c).scenarios.routeGroups).toEqual({ pages: [{ path: '/', group: '(site)' }, { path: '/demos/crash', group: '(demos)' }, { path: '/about', group: '(site)' }] });
   });
 
+  it('takes a page whose own code chunk names a route group as a lead when no router tree names one', () => {
+    const c = referenceLike();
+    c.pages.find((p) => p.path === '/about')!.chunkGroups = [{ group: '(marketing)', route: '/about' }];
+    // A chunk of another page (a prefetch loads its code) names that page's group, not this one's.
+    c.pages.find((p) => p.path === '/')!.chunkGroups = [{ group: '(marketing)', route: '/about' }];
+    expect(fillScenarios(c).scenarios.routeGroups).toEqual({ pages: [{ path: '/about', group: '(marketing)' }] });
+  });
+
   it('fills no server-only scenario for a static target', () => {
     for (const s of ['realStatuses', 'serverCrash', 'retry', 'serverFunction', 'dynamicFreshness'] as const) expect(scenarios[s]).toBeUndefined();
   });

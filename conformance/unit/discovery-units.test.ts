@@ -5,6 +5,8 @@ import { groupByShape, routeShape } from '../crawl/shape';
 import { parseSitemap } from '../discovery/sitemap';
 import { Frontier } from '../discovery/frontier';
 import type { TargetProfile } from '../run/profile';
+import { chunkRouteGroups, routeMatches } from '../discovery/requests';
+import { isHtml } from '../discovery/visit';
 
 describe('route shapes', () => {
   it('replace numbers, UUIDs, hashes and numbered slugs with :id and keep words', () => {
@@ -97,5 +99,41 @@ describe('mergeProfiles', () => {
     const { profile, sources } = mergeProfiles(undefined, discovered);
     expect(profile.scenarios).toEqual(discovered.scenarios);
     expect(Object.values(sources).every((s) => s === 'discovered')).toBe(true);
+  });
+});
+
+describe('route groups in the paths of code chunks', () => {
+  it('are read from App Router page chunks, the route written as its address (groups and slots left out)', () => {
+    expect(chunkRouteGroups([
+      '/_next/static/chunks/app/layout-fac96c602f8e7aaa.js',
+      '/_next/static/chunks/app/(marketing)/about/page-b64980b6aa6e98e3.js',
+      '/_next/static/chunks/app/%28shop%29/products/%5Bid%5D/page-0a1b.js',
+      '/_next/static/chunks/app/(marketing)/(legal)/terms/page-1.js',
+      '/_next/static/chunks/app/@modal/(.)photo/[id]/page-2.js',
+      '/_next/static/chunks/app/posts/page-981ae789e5f73cab.js',
+      '/_next/static/chunks/pages/(weird)/x-3.js',
+    ])).toEqual([
+      { group: '(marketing)', route: '/about' },
+      { group: '(shop)', route: '/products/[id]' },
+      { group: '(marketing)', route: '/terms' },
+      { group: '(legal)', route: '/terms' },
+    ]);
+  });
+
+  it('match the addresses of their route', () => {
+    expect(routeMatches('/about', '/about')).toBe(true);
+    expect(routeMatches('/products/[id]', '/products/7')).toBe(true);
+    expect(routeMatches('/products/[id]', '/products')).toBe(false);
+    expect(routeMatches('/docs/[...all]', '/docs/a/b')).toBe(true);
+    expect(routeMatches('/', '/')).toBe(true);
+    expect(routeMatches('/about', '/about/team')).toBe(false);
+  });
+});
+
+describe('what is a page', () => {
+  it('is a document the browser read as HTML: never a manifest, feed, sitemap, JSON or text file', () => {
+    expect(isHtml('text/html; charset=utf-8')).toBe(true);
+    expect(isHtml('application/xhtml+xml')).toBe(true);
+    for (const t of ['application/manifest+json; charset=utf-8', 'application/json', 'application/rss+xml', 'text/xml', 'text/plain', '']) expect(isHtml(t)).toBe(false);
   });
 });

@@ -22,18 +22,25 @@ describe('pickers for the windows the tests choose', () => {
     expect(scrollsInLowWindow(LOW_WINDOW.height + SCROLL.MIN)).toBe(true);
   });
 
-  it('K9.5: 8 links prefetched in view in <main> first; else 8 prefetched anywhere on the page, scrolled to or not', () => {
+  it('K9.5: 6 links prefetched in view in <main> first; else 6 prefetched anywhere on the page, scrolled to or not', () => {
     const posts = Array.from({ length: 9 }, (_, i) => link(`/posts/${i + 1}`, { inView: i < 3, prefetched: i < 3, prefetchedOnScroll: i >= 3 }));
     const pages = [pageOf('/', { links: nav }), pageOf('/posts', { links: [...nav, ...posts] }), ...posts.map((l) => pageOf(l.path))];
     expect(fillScenarios(crawlOf(pages)).scenarios.prefetch).toEqual({ page: '/posts', minLinks: 10 });
-    const grid = Array.from({ length: 8 }, (_, i) => link(`/grid/${i + 1}`));
+    const grid = Array.from({ length: 6 }, (_, i) => link(`/grid/${i + 1}`));
     const withGrid = [...pages, pageOf('/grid', { links: grid }), ...grid.map((l) => pageOf(l.path))];
-    expect(fillScenarios(crawlOf(withGrid)).scenarios.prefetch).toEqual({ page: '/grid', minLinks: 8 });
+    expect(fillScenarios(crawlOf(withGrid)).scenarios.prefetch).toEqual({ page: '/grid', minLinks: 6 });
   });
 
-  it('K9.5: a page with fewer than 8 prefetched links is no subject, however tall the window', () => {
-    const few = Array.from({ length: 4 }, (_, i) => link(`/posts/${i + 1}`, { inView: false, prefetched: false, prefetchedOnScroll: true }));
-    const pages = [pageOf('/', { links: nav }), pageOf('/posts', { links: [...nav, ...few] }), ...few.map((l) => pageOf(l.path))];
+  it('K9.5: an ordinary post list with a menu is a subject: its menu links count with its posts (one more than the 5 in flight)', () => {
+    const posts = Array.from({ length: 3 }, (_, i) => link(`/posts/${i + 1}`));
+    const pages = [pageOf('/', { links: nav }), pageOf('/posts', { links: [...nav, ...posts] }), ...posts.map((l) => pageOf(l.path, { links: nav }))];
+    expect(fillScenarios(crawlOf(pages)).scenarios.prefetch).toEqual({ page: '/posts', minLinks: 6 });
+  });
+
+  it('K9.5: a page with fewer than 6 prefetched links is no subject, however tall the window', () => {
+    const few = Array.from({ length: 2 }, (_, i) => link(`/posts/${i + 1}`, { inView: false, prefetched: false, prefetchedOnScroll: true }));
+    const plain = link('/privacy', { inNav: false, inMain: false, prefetched: false });
+    const pages = [pageOf('/', { links: nav }), pageOf('/posts', { links: [...nav, ...few, plain] }), ...few.map((l) => pageOf(l.path)), pageOf('/privacy')];
     expect(fillScenarios(crawlOf(pages)).scenarios.prefetch).toBeUndefined();
   });
 });
