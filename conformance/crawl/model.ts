@@ -24,6 +24,8 @@ export interface CrawledLink {
   inNav: boolean;
   /** Inside the page's <main> element. */
   inMain: boolean;
+  /** It opens another window or tab (a target other than _self) or downloads: following it leaves the page where it is. */
+  opensElsewhere?: boolean;
   /** The target's page data was requested while the page sat in view (a prefetch). */
   prefetched: boolean;
   /** Requested only after the page was scrolled through (a router link below the fold). */

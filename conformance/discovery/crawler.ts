@@ -121,7 +121,7 @@ export async function crawl(opts: CrawlOptions): Promise<Crawl> {
       clicks.push(fact);
       opts.log?.(`     click ${said(fact)}`);
     }
-    // The navigation chain the pickers would take, walked as R2.7 walks it: a link that loads a document is left out, and the chain taken again.
+    // The navigation chain the pickers take, walked once as R2.7 walks it: its clicks prove client-side pairs for pageData's last way (never the chain's choice).
     for (let i = 0; i < FOLLOW_UP.walks && Date.now() < deadline; i++) {
       const chain = chainToWalk(pages, clicks);
       if (!chain) break;

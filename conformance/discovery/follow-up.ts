@@ -11,9 +11,9 @@ import { provenClientSide, type ClickFact, type CrawledPage } from '../crawl/mod
 
 /**
  * `clicks`: never-prefetched links followed to see whether the router handles them; `walks`: how
- * often a navigation chain is walked to prove its links (a second walk after a link proved plain).
+ * often the navigation chain is walked to prove its links (the chain never changes by it).
  */
-export const FOLLOW_UP = { clicks: 4, walks: 2, probes: 3 };
+export const FOLLOW_UP = { clicks: 4, walks: 1, probes: 3 };
 
 /**
  * Links between two pages of one router (App Router or Pages Router) whose target was not prefetched
@@ -44,13 +44,12 @@ export function clickCandidates(pages: CrawledPage[], max = FOLLOW_UP.clicks): {
 }
 
 /**
- * The navigation chain the pickers would take from the crawl and the clicks so far (links a click
- * showed plain left out), when some link of it is not yet proven the router's by a click: walked
- * next, as R2.7 walks it. Undefined when there is none, or every link of it is proven.
+ * The navigation chain the pickers take from the crawl, when some link of it is not yet proven the
+ * router's by a click: walked next, as R2.7 walks it. Undefined when there is none, or every link of it is proven.
  */
 export function chainToWalk(pages: CrawledPage[], clicks: ClickFact[]): string[] | undefined {
   const byPath = new Map(pages.map((p) => [p.path, p]));
-  const chain = firstOf([...ROUTERS], (r) => findChain(pages, byPath, r, clicks));
+  const chain = firstOf([...ROUTERS], (r) => findChain(pages, byPath, r));
   if (!chain) return undefined;
   const proven = (from: string, to: string) => clicks.some((c) => c.from === from && c.to === to && provenClientSide(c));
   return chain.every((p, i) => i === 0 || proven(chain[i - 1], p)) ? undefined : chain;

@@ -12,7 +12,7 @@ export interface RawPageFacts {
   hasTitleElement: boolean;
   firstHeading: string;
   headings: string[];
-  links: { href: string; url: string; text: string; inView: boolean; visible: boolean; inNav: boolean; inMain: boolean }[];
+  links: { href: string; url: string; text: string; inView: boolean; visible: boolean; inNav: boolean; inMain: boolean; opensElsewhere?: boolean }[];
   scrollHeight: number;
   viewportHeight: number;
   forms: { method: string; action: string; serverFunction: boolean; fields: { tag: string; type?: string; name?: string; label?: string; constraints: Record<string, string> }[]; submits: string[] }[];
@@ -79,6 +79,7 @@ const SCRIPT = `((generic) => {
       inView: vis && r.bottom > 0 && r.right > 0 && r.top < vh && r.left < vw,
       inNav: !!a.closest('nav, header, [role=navigation]'),
       inMain: !!a.closest('main, [role=main]'),
+      opensElsewhere: !!(a.getAttribute('target') && a.getAttribute('target') !== '_self') || a.hasAttribute('download'),
     };
   });
   var LIMIT_ATTRS = ['maxlength', 'minlength', 'min', 'max', 'pattern', 'step', 'required'];

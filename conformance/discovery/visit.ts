@@ -118,7 +118,7 @@ export class Tab {
       if (!/^https?:$/.test(u.protocol)) continue;
       if (u.origin !== origin) { externalLinks++; continue; }
       const linkPath = u.pathname;
-      links.push({ path: linkPath, href: redactQuery(l.href), text: l.text, inView: l.inView, visible: l.visible, inNav: l.inNav, inMain: l.inMain, prefetched: pageDataRequested.includes(linkPath), prefetchedOnScroll: pageDataOnScroll.includes(linkPath), ...(hoverLoads.has(linkPath) ? { hoverLoads: hoverLoads.get(linkPath) } : {}) });
+      links.push({ path: linkPath, href: redactQuery(l.href), text: l.text, inView: l.inView, visible: l.visible, inNav: l.inNav, inMain: l.inMain, ...(l.opensElsewhere ? { opensElsewhere: true } : {}), prefetched: pageDataRequested.includes(linkPath), prefetchedOnScroll: pageDataOnScroll.includes(linkPath), ...(hoverLoads.has(linkPath) ? { hoverLoads: hoverLoads.get(linkPath) } : {}) });
     }
     const calls: CallFact[] = visit.requests.filter((r) => !isPageDelivery(wire(r), origin)).map((r) => ({
       method: r.method(), ...pathShapeOf(r.url(), origin), resourceType: r.resourceType(),

@@ -32,7 +32,7 @@ export const ok = (p: CrawledPage | undefined): p is CrawledPage => !!p && p.sta
 export const arPage = (p: CrawledPage | undefined): p is CrawledPage => ok(p) && p.appRouter && p.hydrated;
 export const prPage = (p: CrawledPage | undefined): p is CrawledPage => ok(p) && p.pagesRouter && p.hydrated;
 /** Clickable as the tests click: visible, href written as the path itself. */
-export const clickable = (l: CrawledLink): boolean => l.visible && l.href === l.path;
+export const clickable = (l: CrawledLink): boolean => l.visible && l.href === l.path && !l.opensElsewhere;
 export const routerLink = (l: CrawledLink): boolean => clickable(l) && (l.prefetched || l.prefetchedOnScroll);
 export const neverPrefetched = (l: CrawledLink): boolean => clickable(l) && !l.prefetched && !l.prefetchedOnScroll;
 /**
@@ -101,17 +101,17 @@ export function sortHomeFirst(pages: CrawledPage[]): CrawledPage[] {
 /** The click made on `from`'s link to `to`, the last one when there were several. */
 export const clickOf = (clicks: readonly ClickFact[], from: string, to: string): ClickFact | undefined => [...clicks].reverse().find((c) => c.from === from && c.to === to);
 
-/** A click on the link showed it is no client-side navigation (a document load, or it could not be followed). */
-export const disproven = (clicks: readonly ClickFact[], from: string, to: string): boolean => { const c = clickOf(clicks, from, to); return !!c && !provenClientSide(c); };
-
 /**
- * The longest simple chain (up to 5) of one router's pages joined by its router links, from / when it
- * can. A link a click showed to be no client-side navigation (a plain <a>: a document load) is left out.
+ * The longest simple chain (up to 5) of one router's pages joined by links between them, from / when
+ * it can. R2.7's subject is a navigation by an internal link between two pages of one router: found by
+ * the pages' router and the link's target, never by whether the link is the router's (its prefetch, a
+ * click): a plain <a> between two App Router pages is such a link, and its full load is what R2.7 fails.
+ * A link between the routers is a full load by design (the pages are of two routers): not taken.
  */
-export function findChain(pages: CrawledPage[], byPath: Map<string, CrawledPage>, r: RouterKind = APP_ROUTER, clicks: readonly ClickFact[] = []): string[] | undefined {
+export function findChain(pages: CrawledPage[], byPath: Map<string, CrawledPage>, r: RouterKind = APP_ROUTER): string[] | undefined {
   // Each page needs its own document title (R2.9 announces it).
   const titled = (path: string) => { const p = byPath.get(path); return r.page(p) && !!p.title; };
-  const next = (p: CrawledPage) => [...new Set(p.links.filter((l) => r.link(p, l, byPath) && l.path !== p.path && titled(l.path) && !disproven(clicks, p.path, l.path)).map((l) => l.path))];
+  const next = (p: CrawledPage) => [...new Set(p.links.filter((l) => clickable(l) && l.path !== p.path && titled(l.path)).map((l) => l.path))];
   let best: string[] = [];
   let budget = 20_000;
   const walk = (path: string[]) => {

@@ -117,10 +117,17 @@ describe('discovery fills scenarios from a crawl', () => {
     for (const u of empty.unfilled) expect(u.need.length).toBeGreaterThan(20);
   });
 
-  it('does not use a link that is plain (never prefetched) for the navigation chain', () => {
+  it('takes plain links (never prefetched) between pages of one router for the navigation chain: a broken subject is still R2.7\'s subject', () => {
     const plain = (p: string) => link(p, { prefetched: false });
     const c = crawlOf(['/', '/a', '/b', '/c'].map((p, i, all) => pageOf(p, { links: all[i + 1] ? [plain(all[i + 1])] : [] })));
+    expect(fillScenarios(c).scenarios.navigation?.chain).toEqual(['/', '/a', '/b', '/c']);
+  });
+
+  it('never takes a link that opens another window or downloads for the navigation chain, nor one between the routers', () => {
+    const c = crawlOf(['/', '/a', '/b', '/c'].map((p, i, all) => pageOf(p, { links: all[i + 1] ? [link(all[i + 1], { opensElsewhere: i === 1 })] : [] })));
     expect(fillScenarios(c).scenarios.navigation).toBeUndefined();
+    const mixed = crawlOf(['/', '/a', '/b', '/c'].map((p, i, all) => pageOf(p, { ...(i === 2 ? { appRouter: false, pagesRouter: true } : {}), links: all[i + 1] ? [link(all[i + 1])] : [] })));
+    expect(fillScenarios(mixed).scenarios.navigation).toBeUndefined();
   });
 
   it('finds a dynamic page and its hub in server mode, and a server-function form with a result element', () => {
