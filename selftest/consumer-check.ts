@@ -119,7 +119,7 @@ async function main(): Promise<number> {
       // The report as an auditor opens it, before the next step's run replaces it.
       const html = reportPathOf(r.output, project);
       const t = Date.now();
-      const seen = html ? await viewReport(html, step.expect.report) : [{ name: 'the HTML report the run named', ok: false, detail: 'no "Report: …html" line in its output' }];
+      const seen = html ? await viewReport(html, step.expect.report, r.output, project) : [{ name: 'the HTML report the run named', ok: false, detail: 'no "Report: …html" line in its output' }];
       for (const v of seen) check(`  ${v.name}`, v.ok, v.detail);
       console.log(`  (the report viewed in ${since(t)})`);
     }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { rawMarkdown, reportPathOf } from './consumer-report-view';
+import { consoleTraces, rawMarkdown, reportPathOf } from './consumer-report-view';
 
 describe('the consumer walk\'s view of the report', () => {
   it('finds the HTML report the run named, from the folder it ran in', () => {
     expect(reportPathOf('gate FAILED\nReport: reports/conformance.html (also conformance.md)\n', '/p')).toBe('/p/reports/conformance.html');
     expect(reportPathOf('no report here', '/p')).toBeUndefined();
+    expect(consoleTraces('- R2.2 (static) failed: …\n    evidence: reports/evidence/static/a-screenshot.png\n    trace: npx spec-conformance --show-trace reports/evidence/static/b-trace.zip\n', '/p')).toEqual(['/p/reports/evidence/static/b-trace.zip']);
   });
 
   it('tells Markdown left as written from rendered text', () => {

@@ -61,7 +61,13 @@ export async function pdfText(data: Uint8Array): Promise<{ pages: number; text: 
 /** Without white space: a line the PDF broke is still the same text. */
 const squeeze = (s: string) => s.replace(/\s+/g, '');
 
-export async function viewReport(htmlFile: string, view: ReportView): Promise<ViewResult[]> {
+/** The trace commands a run's console printed, each as the trace file it names (from the folder it ran in). */
+export function consoleTraces(output: string, cwd: string): string[] {
+  return [...output.matchAll(/^ +trace: npx spec-conformance --show-trace (\S+)$/gm)].map((m) => resolve(cwd, m[1]));
+}
+
+/** `output`: what the run printed, in the folder `cwd`: its trace commands are held to the page's. */
+export async function viewReport(htmlFile: string, view: ReportView, output = '', cwd = dirname(htmlFile)): Promise<ViewResult[]> {
   const results: ViewResult[] = [];
   const add = (name: string, ok: boolean, detail: string) => results.push({ name, ok, detail });
   const dir = dirname(htmlFile);
@@ -97,13 +103,20 @@ export async function viewReport(htmlFile: string, view: ReportView): Promise<Vi
     }
     add(`the HTML report: the failing ${view.clause} at the top holds its screenshot, loaded from the report's folder`, shotOk, shot);
 
+    // Its trace: the one command the console gives, naming the same file (from the project's folder or inside the report's).
+    const cmd = (await item.locator('.cmd code').allInnerTexts())[0] ?? '';
+    const traced = /^npx spec-conformance --show-trace (\S+)$/.exec(cmd)?.[1];
+    const printed = consoleTraces(output, cwd);
+    const same = !!traced && existsSync(join(dir, traced)) && printed.includes(join(dir, traced));
+    add(`the HTML report's trace command for ${view.clause} is the console's, naming a trace that exists`, same, `"${cmd}"; the console: ${printed.length ? printed.map((f) => relative(cwd, f)).join(', ') : 'no trace command'}`);
+
     // On paper: Chromium's PDF of the page in print media holds the clause's reason, what was seen in it.
     await page.emulateMedia({ media: 'print' });
     const started = Date.now();
     const pdf = await pdfText(new Uint8Array(await page.pdf({ format: 'A4' })));
-    const printed = squeeze(pdf.text);
-    const reason = reasons.find((r) => printed.includes(squeeze(r)));
-    add(`the printed report (Chromium's PDF) holds ${view.clause}'s reason with "${view.saw}"`, !!reason && printed.includes(squeeze(view.saw)),
+    const onPaper = squeeze(pdf.text);
+    const reason = reasons.find((r) => onPaper.includes(squeeze(r)));
+    add(`the printed report (Chromium's PDF) holds ${view.clause}'s reason with "${view.saw}"`, !!reason && onPaper.includes(squeeze(view.saw)),
       reason ? `${pdf.pages} pages, "${reason.slice(0, 90)}…" among them (${Date.now() - started} ms)` : `${pdf.pages} pages; none of its ${reasons.length} reasons naming "${view.saw}" in them`);
     await page.emulateMedia({ media: 'screen' });
 

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { annotations } from '../cli/annotations';
 import { compareReports, comparisonConsole, readCompared } from '../cli/compare';
 import { keepProfiles, keptProfileFile, withGone } from '../cli/kept-profile';
-import { lastFailedArgs } from '../cli/runner-flags';
+import { lastFailedArgs, showTrace } from '../cli/runner-flags';
 import { preflightLines } from '../cli/resolve-run';
 import { summaryLines } from '../cli/summary';
 import { BASELINE_FILE, resolveExpectations } from '../expectations/model';
@@ -93,9 +93,12 @@ describe('the answer first: console and job summary', () => {
     expect(lines).toContain(`    evidence: out${n}/evidence/static/a.png`);
     expect(lines.some((l) => l.includes('gone.zip') || l.includes('show-trace'))).toBe(false);
   });
-  it('a trace opens with the viewer of the Playwright that recorded it, a file that exists', () => {
-    const m = /^node (\S+) show-trace evidence\/t\.zip$/.exec(traceCommand('evidence/t.zip', dir));
-    expect(m && existsSync(join(dir, m[1]))).toBe(true);
+  it('a trace opens with the viewer of the Playwright that recorded it: the package\'s own command', async () => {
+    expect(traceCommand('reports/evidence/t.zip')).toBe('npx spec-conformance --show-trace reports/evidence/t.zip');
+    expect(parseRunArgs(['--show-trace', 'reports/evidence/t.zip']).showTrace).toBe('reports/evidence/t.zip');
+    expect(refused(['--show-trace', ''])).toMatch(/^--show-trace is empty/);
+    // Neither from the working folder nor inside the report's: one sentence, before any viewer starts.
+    await expect(showTrace('evidence/static/none-trace.zip', 'reports', dir)).rejects.toThrow(/^--show-trace: there is no trace evidence\/static\/none-trace\.zip here nor in reports\/: /);
   });
   it('a green run says the gate and no failure block', () => {
     const lines = summaryLines(written(report(tests(['static']), { modes: ['static'] })), dir);
