@@ -4,7 +4,8 @@
 // one with `sh -c` against multi-page sites nobody here wrote — the create-next-app templates of
 // Next 14.2 and 16 with the matrix's extra pages, as static exports (consumer-sites.ts), and a
 // deliberately broken copy of the 14.2 one — from a zero-config red run to the baseline, green, a
-// regression and an unexpected pass; then no path of this machine in any file written, no word of
+// regression and an unexpected pass, the regression's HTML report opened in Chromium on screen, on paper and
+// at 360 px (consumer-report-view.ts); then no path of this machine in any file written, no word of
 // this repository in anything printed (consumer-outputs.ts). A second project with `^1.59.1` checks
 // that a range is not moved either. Prints one line per check and ends with "N passed, N failed";
 // exit 1 when a check failed. CONSUMER_KEEP=1 keeps the temporary folder.
@@ -14,6 +15,7 @@ import { join } from 'node:path';
 import { onStopSignal, runCommand, seconds, since, type CommandResult, type RunningServer } from '../launcher';
 import { ROOT } from '../spec/root';
 import { machinePaths, writtenFiles } from './consumer-outputs';
+import { reportPathOf, viewReport } from './consumer-report-view';
 import { serveSites } from './consumer-sites';
 import { CONSUMER_PLAYWRIGHT, CONSUMER_STEPS, NOT_OURS, printedPaths, TARBALL, TS_CONFIG, TS_CONFIG_FILE, type ConsumerStep } from './consumer-steps';
 
@@ -113,6 +115,14 @@ async function main(): Promise<number> {
       }),
     ];
     if (!check(`${step.title}: ${step.line}`, problems.length === 0, `${problems.join('; ') || `exit ${r.code}`} (${seconds(r.ms)})`)) console.log(tail(r));
+    if (step.expect.report) {
+      // The report as an auditor opens it, before the next step's run replaces it.
+      const html = reportPathOf(r.output, project);
+      const t = Date.now();
+      const seen = html ? await viewReport(html, step.expect.report, r.output, project) : [{ name: 'the HTML report the run named', ok: false, detail: 'no "Report: …html" line in its output' }];
+      for (const v of seen) check(`  ${v.name}`, v.ok, v.detail);
+      console.log(`  (the report viewed in ${since(t)})`);
+    }
     if (step.line.startsWith('npm install --save-dev ./') || step.line === 'npm ci') untouched(project, CONSUMER_PLAYWRIGHT, `after ${step.line}`);
   }
   untouched(project, CONSUMER_PLAYWRIGHT, 'after every run');

@@ -7,14 +7,10 @@ import { loadVersions, planMatrix, selectRuns } from '../matrix/versions';
 import { serveStatic } from '../targets/hosts/static-server';
 import { serveNpmServer } from '../targets/hosts/npm-servers';
 import { ensureBuilt } from '../targets/target';
-import type { ConsumerSite } from './consumer-steps';
+import { BROKEN_TEXT, NOT_FOUND_TEXT, type ConsumerSite } from './consumer-steps';
 
 /** The matrix runs behind the walk's sites: static exports of the multi-page template sites (template + extra pages). */
 const RUNS = { 'next-14.2': 'next-14.2-static', 'next-16': 'next-16-static' } as const;
-
-/** The not-found page's text, and what the broken build says instead. */
-export const NOT_FOUND_TEXT = 'This page could not be found';
-export const BROKEN_TEXT = 'This page does not exist';
 
 function filesOf(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? filesOf(join(dir, n)).map((f) => join(n, f)) : [n]));

@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../spec/root';
+import type { ReportView } from './consumer-report-view';
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
 
@@ -33,6 +34,10 @@ export default defineConfig({ targets: [{ url: process.env.SITE_URL!, mode: 'sta
  */
 export type ConsumerSite = 'next-14.2' | 'next-14.2-broken' | 'next-16';
 
+/** The not-found page's text, and what the broken build (next-14.2-broken) says instead. */
+export const NOT_FOUND_TEXT = 'This page could not be found';
+export const BROKEN_TEXT = 'This page does not exist';
+
 export interface ConsumerStep {
   /** What it shows, for the log and the README. */
   title: string;
@@ -52,6 +57,8 @@ export interface ConsumerStep {
     files?: { path: string; holds: RegExp[]; lacks?: RegExp[] }[];
     /** Every file path the step printed (the report's, the kept files') exists after it. */
     pathsExist?: boolean;
+    /** The HTML report the step names, opened in Chromium (consumer-report-view.ts): this clause failing, with this text seen, on screen, on paper and on a phone. */
+    report?: ReportView;
   };
 }
 
@@ -100,7 +107,7 @@ export const CONSUMER_STEPS: ConsumerStep[] = [
   {
     title: 'a regression (the not-found page\'s text changed): red, that reason first',
     line: `npx spec-conformance ${SUMMARY}`, site: 'next-14.2-broken',
-    expect: { code: 1, output: [/gate FAILED/, /^Failing the gate \(\d+\):\n- R2\.2[/ ][^\n]*failed[^\n]*saw/m], notOutput: NOT_OURS, pathsExist: true, summaryHead: [/gate FAILED/, /Failing the gate/, /^- R2\.2[/ ].*failed.*saw/m] },
+    expect: { code: 1, output: [/gate FAILED/, new RegExp(`^Failing the gate \\(\\d+\\):\\n- R2\\.2[/ ][^\\n]*failed[^\\n]*saw[^\\n]*${BROKEN_TEXT}`, 'm')], notOutput: NOT_OURS, pathsExist: true, summaryHead: [/gate FAILED/, /Failing the gate/, new RegExp(`^- R2\\.2[/ ].*failed.*saw.*${BROKEN_TEXT}`, 'm')], report: { clause: 'R2.2', saw: BROKEN_TEXT } },
   },
   {
     title: 'a Next 16 site with its framework\'s known deviations expected: green',

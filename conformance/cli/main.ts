@@ -9,7 +9,7 @@ import { endRun, resolveRun } from './resolve-run';
 import { ownTheProcess } from './scratch';
 import { versionLine } from './suite-root';
 import { usage } from './usage';
-import { listTests } from './runner-flags';
+import { listTests, showTrace } from './runner-flags';
 
 /** Runs the command with these arguments; resolves to its exit code (0, 1, 2, 130/143). */
 export async function main(argv: string[]): Promise<number> {
@@ -28,6 +28,8 @@ export async function main(argv: string[]): Promise<number> {
       console.log(versionLine());
       return 0;
     }
+    // A trace of the report, in the viewer of the Playwright that recorded it: no run.
+    if (args.showTrace !== undefined) return await showTrace(args.showTrace, args.out);
     // The tests only, as Playwright lists them: no config, target or browser needed.
     if (args.list) return await listTests(args);
     const resolved = await resolveRun(args);

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { shownPath } from '../../launcher/format';
 import { spawnGuarded } from '../../launcher/group';
 import { readReport } from '../report/validate';
@@ -37,6 +37,26 @@ export async function listTests(args: RunArgs): Promise<number> {
   } finally {
     removeScratch({ scratch });
   }
+}
+
+/** Where the report goes when neither --out nor the config says (cli/resolve-run.ts): the folder a report's paths are relative to. */
+const DEFAULT_OUT = 'reports';
+
+/**
+ * --show-trace <file>: a trace the report names, opened in the trace viewer of the package's own
+ * Playwright — the one that recorded it (a project's own `npx playwright` may be an older one, whose
+ * viewer refuses a newer trace). The file as given from the working folder (the console's path),
+ * else inside the report's folder (--out, default reports/: the HTML report's path). Resolves to
+ * the viewer's exit code (it serves until stopped).
+ */
+export async function showTrace(file: string, out = DEFAULT_OUT, cwd = process.cwd()): Promise<number> {
+  const found = [resolve(cwd, file), resolve(cwd, out, file)].find((f) => existsSync(f) && statSync(f).isFile());
+  if (!found) throw new UsageError(`--show-trace: there is no trace ${file} here nor in ${shownPath(resolve(cwd, out), cwd)}/: give the path the report names (or the report's folder with --out).`);
+  // Served on this machine and opened in the browser at hand: the viewer's own window needs a Chromium
+  // of its Playwright's revision (or Chrome, Edge), which a project with another Playwright's browsers lacks.
+  console.log(`The trace viewer of the Playwright that recorded ${shownPath(found, cwd)}: open the address below in a browser; Ctrl+C stops it.`);
+  const viewer = spawnGuarded(process.execPath, [playwrightCli(), 'show-trace', '--host', '127.0.0.1', '--port', '0', found], { cwd, env: process.env, stdio: 'inherit' });
+  return await viewer.exited;
 }
 
 /**

@@ -60,6 +60,8 @@ Playwright (handed on as written):
   --pass-with-no-tests  --fully-parallel  --forbid-only  --fail-on-flaky-tests
   --list                 list the tests (of --mode, matching --grep) and exit 0: no config, site or browser needed
   --last-failed          run again the clauses that failed the gate in the last report in --out
+  --show-trace <file>    open a trace the report names in the viewer of the Playwright that recorded it (the package's
+                         own): the path as the console prints it, or as the HTML report names it (inside --out)
   --workers/-j <n|n%>    workers (default: twice the cores, 2 to 4; both modes: half as many again; at most 3 per core)
   --isolate              a new browser context for every test (default: one per worker, reset between tests)
   --slow <f|auto>        the harness's patience: its own bounds × f (1 to 10); auto (default) measures the machine

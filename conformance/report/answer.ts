@@ -28,6 +28,8 @@ export interface Answer {
 
 /** How long one line of the answer may be; the clause's row has every reason in full. */
 export const ANSWER_LINE = 280;
+/** What the observation may take of it, the clause, mode and verdict before it. */
+const OBSERVATION_MAX = ANSWER_LINE - 80;
 
 /** A reason that says what was seen, in the test's words: "expected … saw …". */
 const NAMES_OBSERVATION = /\bexpected\b[^]*\b(saw|seen|observed|received|got)\b/i;
@@ -68,7 +70,7 @@ function itemOf(r: Report, f: GateFinding): AnswerItem {
   // A failure the presets know for the framework seen: said after the observation, with the flag that expects it.
   const known = res.knownDeviations?.find((d) => d.of === f.of);
   const note = known && said ? ` (a known deviation of the framework: --expectations ${known.preset})` : '';
-  const line = said ? `${f.of} (${f.mode}) ${verdict}${held}: ${cut(said, ANSWER_LINE - 80)}${note}` : f.text;
+  const line = said ? `${f.of} (${f.mode}) ${verdict}${held}: ${cut(said, OBSERVATION_MAX)}${note}` : f.text;
   const shot = evidenceOf(res, part?.id, verdict, said);
   return { ...base, verdict, line: cut(line), ...shot };
 }
@@ -80,14 +82,19 @@ function reasonOf(r: Report, f: GateFinding): string | undefined {
   return f.of?.includes('/') ? res?.parts?.find((p) => `${clause}/${p.id}` === f.of)?.reason : res?.reason;
 }
 
-/** Of every reason given for a failed or cantTell clause or part, the first that names what was seen; else its own. */
+/**
+ * Of every reason given for a failed or cantTell clause or part, the first that names what was seen
+ * and fits the answer's line whole (what was seen comes last: a cut one loses it); else the first
+ * that names it; else its own.
+ */
 export function observationOf(res: ClauseResult, part?: string): string | undefined {
   const p = part ? res.parts?.find((x) => x.id === part) : undefined;
   const bad = (v: Verdict) => v === 'failed' || v === 'cantTell';
   const ways = (p ? p.ways : res.ways) ?? [];
   const tests = res.tests.flatMap((t): { verdict: Verdict; reason?: string }[] => (p ? (t.partOutcomes ?? []).filter((o) => o.part === part) : [t]));
   const candidates = [...ways, ...tests].filter((x) => bad(x.verdict)).map((x) => x.reason).filter((x): x is string => !!x);
-  return candidates.find((x) => NAMES_OBSERVATION.test(x)) ?? (p ? p.reason : res.reason) ?? candidates[0];
+  const named = candidates.filter((x) => NAMES_OBSERVATION.test(x));
+  return named.find((x) => x.length <= OBSERVATION_MAX) ?? named[0] ?? (p ? p.reason : res.reason) ?? candidates[0];
 }
 
 /** The screenshot and trace of the test whose observation gave the verdict (its last attempt's). */

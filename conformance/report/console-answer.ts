@@ -73,13 +73,12 @@ function fallbackEvidence(r: Report, f: GateFinding, out: string, cwd: string): 
 }
 
 /**
- * The command that opens a trace in the trace viewer of the Playwright that recorded it (the
- * package's own: a project's `npx playwright` may be another version), from the command's folder.
+ * The command that opens a trace in the trace viewer of the Playwright that recorded it, the
+ * package's own (a project's `npx playwright` may be an older one, whose viewer refuses a newer
+ * trace), from the project's folder: the same words the HTML report gives (html-evidence.ts).
  */
-export function traceCommand(trace: string, cwd = process.cwd()): string {
-  let cli: string | undefined;
-  try { cli = require.resolve('@playwright/test/cli'); } catch { /* the project's, then */ }
-  return cli ? `node ${shownPath(cli, cwd)} show-trace ${trace}` : `npx playwright show-trace ${trace}`;
+export function traceCommand(trace: string): string {
+  return `npx spec-conformance --show-trace ${trace}`;
 }
 
 /** The answer as console lines (each cut by the caller). */

@@ -4,14 +4,30 @@ import type { Mode } from '../../spec/clauses';
 import { clauseIdsOf } from '../harness/clause';
 import { currentRun } from '../run/channel';
 import type { Expectation } from '../expectations/model';
+import { partsOf } from '../outcome/classify';
+import type { PartOutcome, Verdict } from '../outcome/verdict';
 import { consoleLine } from './escape';
 
 /** How many lines of a test's error a failure block shows (the rest, and the evidence, are in the report). */
 const ERROR_LINES = 12;
 
-/** The expectation of the run that holds this clause (or a part of it) in this mode to failed or cantTell: the gate accepts the failure. */
-export function expectedFailure(expectations: readonly Expectation[], ids: readonly string[], mode: Mode | undefined): Expectation | undefined {
-  return expectations.find((e) => (e.verdict === 'failed' || e.verdict === 'cantTell') && (!e.mode || e.mode === mode) && ids.some((id) => e.clause === id || e.clause.startsWith(`${id}/`)));
+/**
+ * The expectations of the run that accept a failed test in this mode (held to failed or cantTell),
+ * part by part where the test says which parts it judged: each part it saw failed or cantTell (its
+ * part outcomes, the verdict matched), else each part it judges, needs one of its own or one of the
+ * whole clause; a test that names no part is accepted by one of the clause or of any of its parts.
+ * Undefined: a failure the gate does not accept.
+ */
+export function expectedFailure(expectations: readonly Expectation[], ids: readonly string[], mode: Mode | undefined, parts: readonly string[] = [], outcomes: readonly PartOutcome[] = []): Expectation[] | undefined {
+  const holds = (e: Expectation, verdict?: Verdict) => (verdict ? e.verdict === verdict : e.verdict === 'failed' || e.verdict === 'cantTell') && (!e.mode || e.mode === mode);
+  const bad = outcomes.filter((o) => o.verdict === 'failed' || o.verdict === 'cantTell');
+  const named: { part: string; verdict?: Verdict }[] = bad.length ? bad : parts.map((part) => ({ part }));
+  if (!named.length) {
+    const e = expectations.find((x) => holds(x) && ids.some((id) => x.clause === id || x.clause.startsWith(`${id}/`)));
+    return e ? [e] : undefined;
+  }
+  const found = named.map((o) => expectations.find((x) => holds(x, o.verdict) && ids.some((id) => x.clause === `${id}/${o.part}` || x.clause === id)));
+  return found.every((e): e is Expectation => !!e) ? [...new Set(found)] : undefined;
 }
 
 /**
@@ -45,7 +61,9 @@ export default class ConsoleReporter implements Reporter {
     const ids = clauseIdsOf(test.tags);
     const title = `[${mode ?? '?'}] ${test.title}`;
     const failed = result.status === 'failed' || result.status === 'timedOut' || result.status === 'interrupted';
-    const accepted = failed ? expectedFailure(this.expectations, ids, mode) : undefined;
+    // The parts the attempt judged, from its own annotations (the test case's repeat the last run's).
+    const { staticParts, outcomes } = partsOf(result.annotations?.length ? result.annotations : test.annotations);
+    const accepted = failed ? expectedFailure(this.expectations, ids, mode, staticParts, outcomes) : undefined;
     if (!failed) this.counts[result.status === 'skipped' ? 'skipped' : 'passed']++;
     else this.counts[accepted ? 'expected' : 'failed']++;
     if (failed && !accepted) {
@@ -54,7 +72,7 @@ export default class ConsoleReporter implements Reporter {
       for (const l of error.slice(0, ERROR_LINES)) say(`      ${l}`);
       if (error.length > ERROR_LINES) say(`      … (${error.length - ERROR_LINES} more lines: the clause's details in the report)`);
     } else if (!this.quiet) {
-      say(`  ${accepted ? '✘ expected' : result.status === 'skipped' ? '-' : '✓'} ${title}${accepted ? ` (accepted: ${accepted.clause} ${accepted.verdict})` : ''}`);
+      say(`  ${accepted ? '✘ expected' : result.status === 'skipped' ? '-' : '✓'} ${title}${accepted ? ` (accepted: ${accepted.map((e) => `${e.clause} ${e.verdict}`).join(', ')})` : ''}`);
     } else if (this.done >= this.nextProgress) {
       this.nextProgress = this.done + Math.max(1, Math.ceil(this.total / 10));
       say(`  ${this.done} of ${this.total} tests done`);

@@ -1,6 +1,7 @@
 import { isImage, isTrace } from './answer';
 import { escapeHref as href, escapeHtml as esc } from './escape';
 import type { Evidence, TestRecord } from './model';
+import { traceCommand } from './console-answer';
 
 /**
  * A test's evidence in the page: the screenshot inline (a thumbnail, full size on click), the trace
@@ -19,9 +20,9 @@ export function thumbnailHtml(e: Evidence, alt: string): string {
   return `<a class="shot" href="${href(e.path)}" title="full size: ${esc(e.name)}"><img src="${href(e.path)}" alt="${esc(alt)}" loading="lazy" width="240"></a>`;
 }
 
-/** The trace, and how to open it: the runner's viewer, started in the report's folder. */
+/** The trace, and how to open it: the command's own viewer (the console's words, report/console-answer.ts), from the project's folder. */
 export function traceHtml(e: Evidence): string {
-  return `<span class="cmd">trace: <a href="${href(e.path)}">${esc(e.name)}</a> — open it, in the report's folder, with <code>npx playwright show-trace ${esc(e.path)}</code></span>`;
+  return `<span class="cmd">trace: <a href="${href(e.path)}">${esc(e.name)}</a> — open it, from the project's folder, with <code>${esc(traceCommand(e.path))}</code></span>`;
 }
 
 /** The first lines of the request log, for a test that did not pass. */

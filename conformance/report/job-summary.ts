@@ -1,4 +1,4 @@
-import type { ConsoleAnswer } from './console-answer';
+import { traceCommand, type ConsoleAnswer } from './console-answer';
 import { escapeMarkdown, markdownCode } from './escape';
 
 /**
@@ -42,7 +42,7 @@ export function jobSummary(a: ConsoleAnswer, markdown: string, extra: string[] =
   if (a.pending) lines.push(`- pending: ${a.pending} clauses the spec marks "not shown" — counted apart, never judged`);
   if (a.failing.length) {
     lines.push('', `**Failing the gate** (${a.failing.length}):`, '');
-    for (const x of a.failing) lines.push(`- ${e(x.text)}${x.evidence ? ` — evidence ${code(x.evidence)}` : ''}${x.trace ? `, trace ${code(x.trace)} (\`npx playwright show-trace\`)` : ''}`);
+    for (const x of a.failing) lines.push(`- ${e(x.text)}${x.evidence ? ` — evidence ${code(x.evidence)}` : ''}${x.trace ? `, trace: ${code(traceCommand(x.trace))}` : ''}`);
   }
   if (a.notJudged.length) {
     lines.push('', `**Not judged** (${a.notJudged.reduce((n, g) => n + g.clauses.length, 0)}), by what the site lacks:`, '');

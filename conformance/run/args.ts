@@ -50,6 +50,8 @@ export interface RunArgs {
   reporters: string[];
   /** --list: list the tests, visit nothing (cli/runner-flags.ts). */
   list: boolean;
+  /** --show-trace <file>: open a trace of the report in the package's own Playwright trace viewer (cli/runner-flags.ts). */
+  showTrace?: string;
   /** --last-failed: rerun the clauses that failed the gate in the last report in --out (cli/runner-flags.ts). */
   lastFailed: boolean;
   /** --rediscover: crawl the site again instead of using the profile --update-expectations kept (cli/kept-profile.ts). */
@@ -96,6 +98,7 @@ const OPTIONS = {
   slow: { type: 'string' },
   reporter: { type: 'string', multiple: true },
   compare: { type: 'string' },
+  'show-trace': { type: 'string' },
   rediscover: { type: 'boolean' },
   // Playwright's, handed on as written.
   grep: { type: 'string', short: 'g' },
@@ -104,7 +107,7 @@ const OPTIONS = {
 } satisfies ParseArgsConfig['options'];
 
 const EMPTY_REFUSED: [string, string][] = [['out', 'the folder the report goes to (e.g. --out reports)'], ['config', 'the config file'], ['profile', 'the profile file'],
-  ['write-profile', 'the file to write the profile to'], ['ca', 'the PEM file of the CA'], ['merge', "the folder of the shards' blob reports"], ['target', 'the URL of the site'], ['other-build', 'the URL of the other build'], ['compare', 'the folder (or conformance.json) of the report to compare with']];
+  ['write-profile', 'the file to write the profile to'], ['ca', 'the PEM file of the CA'], ['merge', "the folder of the shards' blob reports"], ['target', 'the URL of the site'], ['other-build', 'the URL of the other build'], ['compare', 'the folder (or conformance.json) of the report to compare with'], ['show-trace', 'the trace file the report names']];
 
 const PASS_THROUGH = new Set<string>([...PASS_THROUGH_VALUE, ...PASS_THROUGH_BOOLEAN]);
 
@@ -154,6 +157,7 @@ export function parseRunArgs(argv: string[]): RunArgs {
     list: !!v.list,
     lastFailed: !!v['last-failed'],
     compare: str('compare'),
+    showTrace: str('show-trace'),
     rediscover: !!v.rediscover,
   };
   // An empty path is no path: `--out ''` would be the working folder itself (--summary '' alone means none).

@@ -39,7 +39,7 @@ describe.skipIf(!found.ok)('the HTML report of a red run', () => {
     // The screenshot is in the page, loaded from the report's own folder, and opens full size.
     expect(await img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBe(640);
     expect(await first.locator('a.shot').getAttribute('href')).toMatch(/^evidence\/static\/[0-9a-f]{16}-screenshot\.png$/);
-    expect(await first.innerText()).toMatch(/npx playwright show-trace evidence\/static\/[0-9a-f]{16}-trace\.zip/);
+    expect(await first.innerText()).toMatch(/npx spec-conformance --show-trace evidence\/static\/[0-9a-f]{16}-trace\.zip/);
     // The gate comes first, then the failures, then what was not judged, then what was accepted.
     const text = await page.locator('header').innerText();
     const at = (s: string) => text.indexOf(s);
