@@ -41,7 +41,7 @@ export interface Coverage {
  * What a verdict's reason says is missing, shortened for a headline: the precondition of an
  * untested verdict (before its "To fix"), the pending step of a cantTell, else its first clause.
  */
-export function lacks(reason: string | undefined, max = 110): string {
+export function lacks(reason: string | undefined, max = 160): string {
   let text = reason ?? '';
   // A clause judged by its parts: what its first missing part lacks ("build-id: no build identifier …").
   const missing = /parts not observed: ([\w-]+) \((.*)$/.exec(text);

@@ -111,6 +111,8 @@ function judge(id: string, mode: Mode, r: ClauseResult, list: readonly Expectati
   const because = (reason: string | undefined) => (reason ? `: ${reason}` : '');
   // An untested verdict names its kind of not judged, in words and as data; the kind never changes what gates.
   const kinded = (v: Verdict, kind: NotJudgedKind | undefined) => (v === 'untested' && kind ? { words: ` (${NOT_JUDGED_WORDS[kind]})`, data: { notJudged: kind } } : { words: '', data: {} });
+  // The kind named once: a reason that opens with the same words says the rest.
+  const untold = (reason: string | undefined, k: { words: string }) => (k.words ? reason?.replace(/^(not on this site|not observable on this deployment): /, '') : reason);
   const check = (of: string, e: Expectation, observed: Verdict, reason: string | undefined, kind?: NotJudgedKind) => {
     applied.push(e);
     outcomes.push({ of, expected: e.verdict, observed, met: observed === e.verdict, reason: e.reason, ...(e.link ? { link: e.link } : {}), ...(e.source ? { source: e.source } : {}), ...(e.cite ? { cite: [...e.cite] } : {}) });
@@ -119,14 +121,14 @@ function judge(id: string, mode: Mode, r: ClauseResult, list: readonly Expectati
     if (observed === 'passed') problems.push({ kind: 'unexpectedPass', ...held, text: `${of} (${mode}) ${NOW_PASSES} (expected ${e.verdict}: ${e.reason}${tag(e)})` });
     else {
       const k = kinded(observed, kind);
-      problems.push({ kind: kindOf(observed), ...k.data, ...held, text: `${of} (${mode}) is ${observed}${k.words}, not ${e.verdict} as expected (${e.reason}${tag(e)})${because(reason)}` });
+      problems.push({ kind: kindOf(observed), ...k.data, ...held, text: `${of} (${mode}) is ${observed}${k.words}, not ${e.verdict} as expected (${e.reason}${tag(e)})${because(untold(reason, k))}` });
     }
   };
   const unexpected = (of: string, v: Verdict, reason: string | undefined, kind: NotJudgedKind | undefined, extra = '') => {
     const d = deviation(of, v);
     const note = d ? ` (${d.note}; expect it with --expectations ${d.preset})` : '';
     const k = kinded(v, kind);
-    problems.push({ kind: kindOf(v), ...k.data, of, mode, text: `${of} (${mode}) is ${v}${k.words}${extra}${note}${because(reason)}` });
+    problems.push({ kind: kindOf(v), ...k.data, of, mode, text: `${of} (${mode}) is ${v}${k.words}${extra}${note}${because(untold(reason, k))}` });
   };
 
   const own = expectationFor(list, id, mode);
