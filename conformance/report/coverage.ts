@@ -47,8 +47,12 @@ export function lacks(reason: string | undefined, max = 160): string {
   const missing = /parts not observed: ([\w-]+) \((.*)$/.exec(text);
   if (missing) return `${missing[1]}: ${lacks(inParens(missing[2]), max - missing[1].length - 2)}`;
   text = text.replace(/^(precondition not met|could not complete the observation|not on this site|not observable on this deployment): /, '');
-  text = text.split(/\. (To fix|Option, on a preview deployment only): /)[0].split('; ')[0].trim();
-  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text || 'no reason given';
+  text = text.split(/\. (To fix|Option, on a preview deployment only): /)[0];
+  // How much discovery looked at stays, however short the rest is cut.
+  const looked = / \(discovery looked at \d+ pages?\)$/.exec(text)?.[0] ?? '';
+  text = text.slice(0, text.length - looked.length).split('; ')[0].trim();
+  const room = max - looked.length;
+  return `${text.length > room ? `${text.slice(0, room - 1).trimEnd()}…` : text || 'no reason given'}${looked}`;
 }
 
 /** The text up to the parenthesis that closes the one just opened (all of it when none closes). */

@@ -8,7 +8,7 @@ import { classifyAttempt } from '../outcome/classify';
 import { judgeClause, judgeWhole } from '../outcome/clause-verdict';
 import { answerOf } from '../report/answer';
 import { answerConsole, consoleAnswerOf } from '../report/console-answer';
-import { coverageLine, coverageOf } from '../report/coverage';
+import { coverageLine, coverageOf, lacks } from '../report/coverage';
 import { renderHtml } from '../report/html';
 import { jobSummary } from '../report/job-summary';
 import { renderMarkdown } from '../report/markdown';
@@ -152,6 +152,13 @@ describe('every output groups what was not judged by kind', () => {
     expect(reportProblem(old)).toBeUndefined();
     expect(answerOf(old).notJudged.map((g) => g.kind)).toEqual(['deployment', 'deployment', 'deployment', 'site', 'run']);
     expect(reportProblem({ ...r, gate: { ...r.gate, findings: [{ kind: 'untested', notJudged: 'somebody', text: 'x' }] } })).toMatch(/notJudged/);
+  });
+
+  it('a reason cut short keeps how many pages discovery looked at', () => {
+    const long = `not on this site: the site has no ${'very '.repeat(40)}long page; discovery does not click unknown buttons (discovery looked at 9 pages)`;
+    expect(lacks(long)).toMatch(/^the site has no very .*…  ?\(discovery looked at 9 pages\)$/);
+    expect(lacks(long).length).toBeLessThanOrEqual(160);
+    expect(lacks('not on this site: the site has no button; discovery does not click unknown buttons (discovery looked at 9 pages)')).toBe('the site has no button (discovery looked at 9 pages)');
   });
 
   it('the headline counts parts as well as clauses, and the untested clauses by kind', () => {
