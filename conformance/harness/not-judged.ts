@@ -29,9 +29,9 @@ export interface EntryContext {
  */
 export const CANNOT_SHOW: Partial<Record<Mode, Readonly<Record<string, string>>>> = {
   static: {
-    'statusPages.400': 'a static export answers no 400 of its own (its files are served as they are, a missing one with 404), and discovery found no page showing the generic error page for 400',
-    'statusPages.405': 'a static export answers no 405 of its own (its files are served as they are, a missing one with 404), and discovery found no page showing the generic error page for 405',
-    'statusPages.500': 'a static export answers no 500 of its own (nothing renders on request to fail), and discovery found no page showing the generic error page for 500',
+    'statusPages.400': 'a static export answers no 400 (its files are served as they are, a missing one with 404), and no crawled page shows the 400 error page',
+    'statusPages.405': 'a static export answers no 405 (its files are served as they are, a missing one with 404), and no crawled page shows the 405 error page',
+    'statusPages.500': 'a static export answers no 500 (nothing renders on request to fail), and no crawled page shows the 500 error page',
   },
 };
 
