@@ -55,6 +55,11 @@ export const NOT_JUDGED_WORDS: Record<NotJudgedKind, string> = {
 };
 export const isNotJudgedKind = (x: unknown): x is NotJudgedKind => x === 'deployment' || x === 'site' || x === 'run';
 
+/** The kind's words beside an untested verdict (a clause's or part's row); none for another verdict or a value that is no kind. */
+export function notJudgedWords(x: { verdict: string; notJudged?: unknown }): string | undefined {
+  return x.verdict === 'untested' && isNotJudgedKind(x.notJudged) ? NOT_JUDGED_WORDS[x.notJudged] : undefined;
+}
+
 /**
  * The kind of a part judged over several ways of observing it: any way would do, so the kind that
  * is easiest to change wins (run, then site, then deployment).

@@ -151,7 +151,7 @@ describe('expectations: the gate', () => {
     expect(md.split('\n').slice(0, 8).join('\n')).toMatch(/\*\*static\*\*.*: judged \d+ of \d+ applicable clauses \(\d+ of \d+ parts\): \d+ passed, 0 failed; 1 not judged \(untested 1: 1 not set up by the run; 1 of them expected\)/);
     expect(md).toMatch(/\*\*Accepted\*\*, not counted against the gate \(2\):\n- C7\.3 \(static\) untested, accepted: [^\n]*\n- C7\.3\/build-id \(static\) untested, accepted: /);
     expect(md).toMatch(/Accepted by the team, not passed \(2\):/);
-    expect(md).toContain('⏸ untested (accepted)');
+    expect(md).toContain('⏸ untested · not set up by the run (accepted)');
     const html = renderHtml(r);
     expect(html).toContain('Expected verdicts — accepted by the team or known deviations of the framework, not counted against the gate (2)');
     expect(html).toContain('<span class="badge expected"');

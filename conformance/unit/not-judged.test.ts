@@ -186,6 +186,9 @@ describe('every output groups what was not judged by kind', () => {
       expect(text).toMatch(/- Not on this site \(1\):\n {2}- the site has no page /);
       expect(text).toMatch(/- Not set up by the run \(to fix\) \(1\):\n {2}- no build identifier where this run looks: C7\.3\/build-id \(static\)/);
     }
+    // The table names the kind beside each untested clause and part.
+    expect(md).toMatch(/\| R2\.3\/400 \| [^|]* \| ⏸ untested · not observable on this deployment \|/);
+    expect(md).toMatch(/\| R2\.3\/other \| [^|]* \| ⏸ untested · not on this site \|/);
   });
 
   it('the HTML: a heading per kind', () => {
@@ -193,6 +196,7 @@ describe('every output groups what was not judged by kind', () => {
     expect(html).toContain('<h4 id="not-judged-deployment">Not observable on this deployment (3)</h4>');
     expect(html).toContain('<h4 id="not-judged-site">Not on this site (1)</h4>');
     expect(html).toContain('<h4 id="not-judged-run">Not set up by the run (to fix) (1)</h4>');
+    expect(html).toContain('<span class="muted">not observable on this deployment</span>');
   });
 
   it('GitHub annotations name the kind', () => {
