@@ -42,5 +42,5 @@ export async function discoverProfile(run: Pick<Run, 'out' | 'scratch' | 'discov
   // The needs travel with the profile, so a test missing its scenario says what the site lacks.
   const unfilled = Object.fromEntries(found.unfilled.filter((u) => !(u.scenario in merged.profile.scenarios)).map((u) => [u.scenario, u.need]));
   // The report keeps the profile a run used in its profiles/ folder: named so when it is discovery's.
-  return { path: run.discovery.writeProfile ? shownPath(profileFile) : `discovered (the report's profiles/${mode}.json)`, source: hand ? 'merged' : 'discovered', content: merged.profile, ...(Object.keys(unfilled).length ? { unfilled } : {}) };
+  return { path: run.discovery.writeProfile ? shownPath(profileFile) : `discovered (the report's profiles/${mode}.json)`, source: hand ? 'merged' : 'discovered', content: merged.profile, crawled: found.pages.length, ...(Object.keys(unfilled).length ? { unfilled } : {}) };
 }

@@ -8,7 +8,7 @@ import { consoleLine } from '../report/escape';
 
 /**
  * What the command prints when a report was written: the answer first (report/answer.ts: the gate,
- * what fails it with its evidence, what was not judged by why, what was accepted), what changed since
+ * what fails it with its evidence, what was not judged by kind and why, what was accepted), what changed since
  * the report compared with, the next step, then where the report is, relative to
  * the folder the command was started in. Each line is the console's: cut once, with the full text in the report.
  */

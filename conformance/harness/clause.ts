@@ -1,6 +1,6 @@
 import type { TestInfo } from '@playwright/test';
 import { clauseById, isClauseId, type ClauseId, type NormativeClauseId, type PartId } from '../../spec/clauses';
-import { ANNOTATION } from '../outcome/verdict';
+import { ANNOTATION, type NotJudgedKind } from '../outcome/verdict';
 
 /** Test details for Playwright (a tag, annotations). */
 export interface Details { tag?: string; annotation: { type: string; description: string } }
@@ -62,9 +62,9 @@ export function markInapplicable(info: TestInfo, reason: string): never {
   throw new Error('unreachable');
 }
 
-/** Skips the test and records that it could not be run here (verdict `untested`). */
-export function markUntested(info: TestInfo, reason: string): never {
-  info.annotations.push({ type: ANNOTATION.verdict, description: 'untested' }, { type: ANNOTATION.why, description: reason });
+/** Skips the test and records that it could not be run here (verdict `untested`, of kind `kind`: outcome/verdict.ts). */
+export function markUntested(info: TestInfo, reason: string, kind: NotJudgedKind = 'run'): never {
+  info.annotations.push({ type: ANNOTATION.verdict, description: 'untested' }, { type: ANNOTATION.why, description: reason }, { type: ANNOTATION.notJudged, description: kind });
   info.skip(true, `untested: ${reason}`);
   throw new Error('unreachable');
 }

@@ -13,7 +13,9 @@ import { scenarioFor, type ScenarioName, type Scenarios, type TargetProfile } fr
 import { RequestLog } from '../observers/request-log';
 import { RunFactsNote } from '../setup/run-facts';
 import { currentRun } from '../run/channel';
-import { notKindReason, profileOf, runTarget, unfilledNeed } from './target';
+import { entryContext, notKindReason, profileOf, runTarget } from './target';
+import { lackingEntry, lackingScenario } from './not-judged';
+import { SCENARIO_TABLE } from '../scenarios/table';
 import { startTiming, timeBrowser, timePage, TIMING_ANNOTATION } from '../observers/timing';
 import { ANNOTATION } from '../outcome/verdict';
 import { runnerState } from '../run/slow';
@@ -25,8 +27,18 @@ export interface Target {
   profile: TargetProfile;
   /** Another build of the same site, when the run has one (C7.3). */
   otherBuildUrl?: string;
-  /** The profile's scenario for this mode; marks the test `untested` when the profile has none. */
-  scenario<K extends ScenarioName>(name: K): NonNullable<Scenarios[K]>;
+  /**
+   * The profile's scenario for this mode; marks the test `untested` when the profile has none — of
+   * kind `site` when discovery looked for it and the site has none, `deployment` when the delivery
+   * mode cannot produce it, else `run` (harness/not-judged.ts). `entry` ("statusPages.400"): the
+   * part of the scenario the test needs, whose kind it is then.
+   */
+  scenario<K extends ScenarioName>(name: K, entry?: string): NonNullable<Scenarios[K]>;
+  /**
+   * Ends the test `untested` for a profile entry its scenario lacks ("statusPages.400"), of the
+   * kind scenario() gives; `missing` and `fix` are said when it is the run's profile that leaves it out.
+   */
+  lacking(entry: string, missing: string, fix: string): never;
   /** An absolute URL on the target for a path. */
   abs(path: string): string;
 }
@@ -128,11 +140,18 @@ export const test = base.extend<Fixtures & { mode: Mode }, { pagePool: PagePool;
     await use({
       mode, url, profile,
       otherBuildUrl: run?.otherBuildUrl,
-      scenario(name) {
+      scenario(name, entry) {
         const s = scenarioFor(profile, name, mode);
-        const need = s ? undefined : unfilledNeed(mode, name);
-        if (!s) markUntested(info, `the target profile "${profile.name}" provides no "${name}" scenario for ${mode} mode${need ? `; discovery found none on the site, which would need ${need}` : ''}`);
-        return bindSetAside(s as NonNullable<Scenarios[typeof name]>, name, run?.setAside?.[name], (why) => markUntested(info, why));
+        if (!s) {
+          const lack = lackingScenario(name, entryContext(mode), SCENARIO_TABLE[name].needs, entry);
+          markUntested(info, lack.reason, lack.kind);
+        }
+        // A page pre-flight set aside did not work as the profile says: the run's to fix.
+        return bindSetAside(s as NonNullable<Scenarios[typeof name]>, name, run?.setAside?.[name], (why) => markUntested(info, `${why}. To fix: name another page of the site for "${name}" in the profile`, 'run'));
+      },
+      lacking(entry, missing, fix) {
+        const lack = lackingEntry(entry, entryContext(mode), missing, fix);
+        return markUntested(info, lack.reason, lack.kind);
       },
       abs: (path) => new URL(path, url).toString(),
     });

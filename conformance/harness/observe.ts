@@ -2,7 +2,7 @@ import type { TestInfo } from '@playwright/test';
 import { isExpectation, shortMessage } from '../outcome/classify';
 import { expectationReason } from '../outcome/expect-message';
 import { addSighting, type Count, type SubjectNoun } from '../outcome/subject';
-import { ANNOTATION, type Advisory, type PartOutcome, type Verdict } from '../outcome/verdict';
+import { ANNOTATION, notJudgedReason, type Advisory, type NotJudgedKind, type PartOutcome, type Verdict } from '../outcome/verdict';
 import { LATE, orLate } from '../observers/bound';
 import { timed } from '../observers/timing';
 import type { Outcomes } from '../observers/outcomes';
@@ -11,7 +11,11 @@ import { describeBound, patience } from '../run/slow';
 
 /**
  * The three outcomes of an observation, kept apart (web-platform-tests' PRECONDITION_FAILED):
- *  - need()/untested(): what the clause needs is not there → `untested`, naming what and the fix;
+ *  - what the clause needs is not there → `untested`, of one of three kinds (outcome/verdict.ts
+ *    NotJudgedKind): untested()/need() — the run could not set it up (a profile entry that does
+ *    not work, a page that did not answer), naming what and the fix; absent() — the site has no
+ *    such subject, named, with no fix (at most an option for a preview deployment); cannotShow() —
+ *    this deployment cannot show it (its delivery mode or router);
  *  - waitFor()/until()/cantTell(): the observation could not complete → `cantTell`, naming what
  *    was pending;
  *  - expect(): an observation contradicts the clause → `failed` (expected vs observed).
@@ -40,8 +44,22 @@ export class Observer implements Outcomes {
     if (!condition) this.untested(missing, fix);
   }
 
+  /** The run could not set the observation up (kind `run`): what is missing and how to fix it. */
   untested(missing: string, fix: string): never {
-    return this.end('untested', `precondition not met: ${missing}. To fix: ${fix}`);
+    return this.end('untested', notJudgedReason.run(missing, fix), 'run');
+  }
+
+  /**
+   * The site has no such subject (kind `site`): what it lacks, named — no fix. `option`: what a
+   * preview deployment could add so the clause can be judged there, never advice for production.
+   */
+  absent(missing: string, option?: string): never {
+    return this.end('untested', notJudgedReason.site(missing, option), 'site');
+  }
+
+  /** This deployment cannot show the subject (kind `deployment`: its delivery mode or router), and why. */
+  cannotShow(why: string): never {
+    return this.end('untested', notJudgedReason.deployment(why), 'deployment');
   }
 
   cantTell(pending: string): never {
@@ -96,7 +114,7 @@ export class Observer implements Outcomes {
       outcome = { part: id, verdict: 'passed' };
     } catch (e) {
       const message = String((e as Error)?.message ?? e);
-      if (e instanceof PartStop) outcome = { part: id, verdict: e.verdict, reason: e.reason };
+      if (e instanceof PartStop) outcome = { part: id, verdict: e.verdict, reason: e.reason, ...(e.kind ? { notJudged: e.kind } : {}) };
       else if (isSkip(e)) throw e;
       else if (isExpectation(message)) outcome = { part: id, verdict: 'failed', reason: expectationReason(message) };
       else outcome = { part: id, verdict: 'cantTell', reason: `could not complete the observation: ${shortMessage(message, 300)}` };
@@ -141,9 +159,10 @@ export class Observer implements Outcomes {
     return this.info.retry < this.info.project.retries;
   }
 
-  private end(verdict: 'untested' | 'cantTell', reason: string): never {
-    if (this.currentPart) throw new PartStop(verdict, reason);
+  private end(verdict: 'untested' | 'cantTell', reason: string, kind?: NotJudgedKind): never {
+    if (this.currentPart) throw new PartStop(verdict, reason, kind);
     this.info.annotations.push({ type: ANNOTATION.verdict, description: verdict }, { type: ANNOTATION.why, description: reason });
+    if (kind) this.info.annotations.push({ type: ANNOTATION.notJudged, description: kind });
     if (verdict === 'cantTell' && this.retryLeft()) throw new CantTellRetry(reason);
     this.info.skip(true, `${verdict}: ${reason}`);
     throw new Error('unreachable');
@@ -162,7 +181,7 @@ export class CantTellRetry extends Error {
 
 /** Ends one part early (inside part()) without ending the test. */
 class PartStop extends Error {
-  constructor(readonly verdict: 'untested' | 'cantTell', readonly reason: string) {
+  constructor(readonly verdict: 'untested' | 'cantTell', readonly reason: string, readonly kind?: NotJudgedKind) {
     super(reason);
   }
 }

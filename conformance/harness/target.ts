@@ -2,6 +2,7 @@ import type { Mode } from '../../spec/clauses';
 import { currentRun, targetOf } from '../run/channel';
 import type { RunTarget } from '../run/model';
 import type { TargetProfile } from '../run/profile';
+import type { EntryContext } from './not-judged';
 
 /**
  * The run's target for a mode, as the fixtures need it. Everything comes from the run
@@ -16,9 +17,15 @@ export function profileOf(mode: Mode): TargetProfile {
   return runTarget(mode)?.profile.content ?? { name: `(no ${mode} target in this run)`, scenarios: {} };
 }
 
-/** What discovery said the site would need for a scenario it could not fill, when the run had discovery. */
-export function unfilledNeed(mode: Mode, scenario: string): string | undefined {
-  return runTarget(mode)?.profile.unfilled?.[scenario];
+/** What the run knows of a missing profile entry's kind (harness/not-judged.ts): where the profile came from, discovery's needs and pages. */
+export function entryContext(mode: Mode): EntryContext {
+  const p = runTarget(mode)?.profile;
+  return {
+    mode, profileName: profileOf(mode).name,
+    discovered: p?.source === 'discovered' || p?.source === 'merged',
+    ...(p?.unfilled ? { unfilled: p.unfilled } : {}),
+    ...(p?.crawled !== undefined ? { crawled: p.crawled } : {}),
+  };
 }
 
 /** Why the target is not this kind of site, when the probe said so and --force was not given. */

@@ -105,7 +105,7 @@ export async function clickLinkTo(page: Page, href: string, obs?: Outcomes): Pro
   if (!found) {
     const where = safePath(page);
     const missing = `${where} has no visible link to ${href}`;
-    if (obs) obs.untested(missing, `name in the profile a page that links to ${href}, or add such a link`);
+    if (obs) obs.untested(missing, `name in the profile a page that links to ${href}`);
     throw new Error(missing);
   }
   // Bounded: a link that cannot be followed (detached, not focusable) is an action that did not complete.

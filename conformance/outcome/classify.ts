@@ -1,7 +1,7 @@
 import { stripVTControlCharacters } from 'node:util';
 import type { Count } from './subject';
 import { expectationReason } from './expect-message';
-import { ANNOTATION, type PartOutcome, type Advisory, type Verdict } from './verdict';
+import { ANNOTATION, isNotJudgedKind, kindOfReason, type PartOutcome, type Advisory, type NotJudgedKind, type Verdict } from './verdict';
 
 /**
  * One test attempt's verdict from what Playwright recorded. The three outcomes are kept apart:
@@ -16,7 +16,12 @@ export interface AttemptInput {
   errors: readonly { message?: string; value?: string }[];
 }
 
-export interface Classified { verdict: Verdict; reason?: string }
+export interface Classified {
+  verdict: Verdict;
+  reason?: string;
+  /** For `untested`: which kind of not judged (the test's own note; else read from its words). */
+  notJudged?: NotJudgedKind;
+}
 
 /** Playwright's messages without their colours (Node's own stripper, as the reporter uses). */
 export const plain = (s: string): string => stripVTControlCharacters(s);
@@ -43,7 +48,10 @@ export function classifyAttempt(a: AttemptInput): Classified {
   const ended = note(ANNOTATION.verdict) as Verdict | undefined;
   if (a.status === 'skipped' || ended) {
     const why = note(ANNOTATION.why) ?? note('skip')?.replace(/^(inapplicable|untested|cantTell): /, '');
-    return { verdict: ended ?? 'untested', reason: why ?? 'skipped' };
+    const verdict = ended ?? 'untested';
+    if (verdict !== 'untested') return { verdict, reason: why ?? 'skipped' };
+    const kind = note(ANNOTATION.notJudged);
+    return { verdict, reason: why ?? 'skipped', notJudged: isNotJudgedKind(kind) ? kind : kindOfReason(why) };
   }
   if (a.status === 'passed') return { verdict: 'passed' };
   if (a.status === 'timedOut') {
@@ -99,7 +107,7 @@ export function describeRunner(r: RunnerNote | undefined): string {
 
 /** A test's verdict over its attempts (one retry): the last attempt's, with a retry that passed counted as RetryNote says. */
 export function classifyTest(t: TestInput): ClassifiedTest {
-  if (!t.attempts.length) return { verdict: 'untested', reason: 'the test did not run' };
+  if (!t.attempts.length) return { verdict: 'untested', reason: 'the test did not run', notJudged: 'run' };
   const results = t.attempts.map(classifyAttempt);
   const last = results[results.length - 1];
   const i = results.slice(0, -1).findIndex((r) => r.verdict === 'failed' || r.verdict === 'cantTell');

@@ -1,5 +1,5 @@
 import { describeCounts, mergeCounts, requireSubject, type Count } from './subject';
-import { worst, type PartOutcome, type Verdict } from './verdict';
+import { easiestKind, hardestKind, kindOfReason, worst, type NotJudgedKind, type PartOutcome, type Verdict } from './verdict';
 
 /**
  * A clause's verdict in one mode from its tests' verdicts and the parts they observed.
@@ -12,6 +12,12 @@ import { worst, type PartOutcome, type Verdict } from './verdict';
  * applies passed; an optional part ("It may add a digest line") cannot fail by being absent.
  * A pass needs its subject: a part (or a clause without parts) observed zero times is `untested`
  * (outcome/subject.ts).
+ *
+ * What was not judged keeps its kind (outcome/verdict.ts NotJudgedKind): a part's is the easiest
+ * of its untested ways' (any way would do: run, then site, then deployment); a part no test in this
+ * mode could observe (its ways inapplicable here) is `deployment`; a part no test observed at all
+ * is `run`; a pass over zero subjects is `site`. A clause's is the hardest of its missing parts'
+ * (every part is needed: deployment, then site, then run).
  */
 export interface PartDef {
   id: string;
@@ -29,6 +35,8 @@ export interface JudgedTest {
   title: string;
   verdict: Verdict;
   reason?: string;
+  /** For an untested test: which kind of not judged. */
+  notJudged?: NotJudgedKind;
   /** Parts the whole test observes (its verdict is theirs unless an outcome below says otherwise). */
   staticParts?: readonly string[];
   /** Parts observed one by one inside the test. */
@@ -38,13 +46,15 @@ export interface JudgedTest {
 }
 
 /** One test's observation of a part (or of a clause without parts): a way of observing it. */
-export interface WayVerdict { test: string; verdict: Verdict; reason?: string; observed?: Count[] }
+export interface WayVerdict { test: string; verdict: Verdict; reason?: string; notJudged?: NotJudgedKind; observed?: Count[] }
 export interface PartVerdict {
   id: string;
   text: string;
   optional?: boolean;
   verdict: Verdict;
   reason?: string;
+  /** For an untested part: which kind of not judged. */
+  notJudged?: NotJudgedKind;
   /** The part's subject, counted over every way that observed it. */
   observed?: Count[];
   ways?: WayVerdict[];
@@ -52,6 +62,8 @@ export interface PartVerdict {
 export interface ClauseVerdict {
   verdict: Verdict;
   reason?: string;
+  /** For an untested clause: which kind of not judged. */
+  notJudged?: NotJudgedKind;
   parts?: PartVerdict[];
   /** The clause's subject, counted over every test (parts added together). */
   observed?: Count[];
@@ -72,8 +84,8 @@ export function judgeClause(tests: readonly JudgedTest[], parts: readonly PartDe
   const unattributed: JudgedTest[] = [];
   for (const t of tests) {
     const dynamic = new Map((t.outcomes ?? []).map((o) => [o.part, o]));
-    for (const o of dynamic.values()) add(o.part, way(t.title, o.verdict, o.reason, o.observed));
-    for (const p of t.staticParts ?? []) if (!dynamic.has(p)) add(p, way(t.title, t.verdict, t.reason, t.observed));
+    for (const o of dynamic.values()) add(o.part, way(t.title, o.verdict, o.reason, o.observed, o.notJudged));
+    for (const p of t.staticParts ?? []) if (!dynamic.has(p)) add(p, way(t.title, t.verdict, t.reason, t.observed, t.notJudged));
     const partFailures = [...dynamic.values()].some((o) => o.verdict === t.verdict);
     const covers = (t.staticParts?.length ?? 0) > 0 || dynamic.size > 0;
     // A failure no part explains (no part outcome with that verdict, no static part left to carry it) is the clause's.
@@ -103,11 +115,12 @@ export function judgeClause(tests: readonly JudgedTest[], parts: readonly PartDe
     const passed = partVerdicts.filter((p) => p.verdict === 'passed').map((p) => p.id);
     return withCounts({
       verdict: 'untested',
+      notJudged: hardestKind(missing.map((p) => p.notJudged)) ?? 'run',
       reason: `${passed.length ? `parts passed: ${passed.join(', ')}; ` : ''}parts not observed: ${missing.map((p) => `${p.id} (${p.reason ?? p.verdict})`).join('; ')}`,
       parts: partVerdicts,
     });
   }
-  if (!partVerdicts.some((p) => p.verdict === 'passed')) return withCounts({ verdict: 'untested', reason: 'no part was observed', parts: partVerdicts });
+  if (!partVerdicts.some((p) => p.verdict === 'passed')) return withCounts({ verdict: 'untested', notJudged: hardestKind(partVerdicts.map((p) => p.notJudged)) ?? 'site', reason: 'no part was observed', parts: partVerdicts });
   return withCounts({ verdict: 'passed', parts: partVerdicts });
 }
 
@@ -121,20 +134,25 @@ function judgePart(p: PartDef, ways: WayVerdict[]): PartVerdict {
   const why = ways.find((o) => o.reason)?.reason;
   if (v === undefined || v === 'inapplicable') {
     if (p.optional) return { ...base, verdict: 'inapplicable', reason: `optional, and not shown here${why ? ` (${why})` : ''}` };
-    return { ...base, verdict: 'untested', reason: why ?? 'no test observed this part' };
+    // Every way of observing it is inapplicable in this mode: this deployment cannot show it; no way at all: the run had none.
+    if (v === 'inapplicable') return { ...base, verdict: 'untested', notJudged: 'deployment', reason: `not observable on this deployment: ${why ?? 'no way of observing it applies in this delivery mode'}` };
+    return { ...base, verdict: 'untested', notJudged: 'run', reason: why ?? 'no test observed this part' };
   }
   if (v === 'untested') {
     if (p.optional) return { ...base, verdict: 'inapplicable', reason: `optional, and not shown here: ${why ?? ''}`.trim() };
-    // One reason per part: the first way's; the others are listed under it (`ways`), not repeated here.
-    const reasons = ways.filter((o) => o.verdict === 'untested').map((o) => o.reason ?? `${o.test}: not observed`).filter(unique);
-    return { ...base, verdict: 'untested', reason: `${reasons[0]}${reasons.length > 1 ? ` (and ${reasons.length - 1} other way${reasons.length > 2 ? 's' : ''} of observing it, untested too)` : ''}` };
+    // Any way would do: the kind easiest to change stands for the part, and its reason comes first.
+    const untested = ways.filter((o) => o.verdict === 'untested');
+    const kind = easiestKind(untested.map(kindOfWay)) ?? 'run';
+    // One reason per part: the first way's of that kind; the others are listed under it (`ways`), not repeated here.
+    const reasons = [...untested.filter((o) => kindOfWay(o) === kind), ...untested.filter((o) => kindOfWay(o) !== kind)].map((o) => o.reason ?? `${o.test}: not observed`).filter(unique);
+    return { ...base, verdict: 'untested', notJudged: kind, reason: `${reasons[0]}${reasons.length > 1 ? ` (and ${reasons.length - 1} other way${reasons.length > 2 ? 's' : ''} of observing it, untested too)` : ''}` };
   }
   if (v === 'passed') {
     // What the pass rests on: the ways that passed (a way that stopped untested judged nothing it counted).
     const rests = mergeCounts(...ways.filter((w) => w.verdict === 'passed').map((w) => w.observed));
     const need = requireSubject('passed', rests, p.subject);
     if (need.verdict !== 'passed') {
-      return p.optional ? { ...base, verdict: 'inapplicable', reason: `optional, and not shown here: ${need.reason}` } : { ...base, verdict: need.verdict, reason: need.reason };
+      return p.optional ? { ...base, verdict: 'inapplicable', reason: `optional, and not shown here: ${need.reason}` } : { ...base, verdict: need.verdict, notJudged: 'site', reason: need.reason };
     }
     return { ...base, ...(rests.length ? { observed: rests } : {}), verdict: 'passed', reason: `observed on ${describeCounts(rests)}` };
   }
@@ -146,9 +164,10 @@ function def(p: PartDef): Pick<PartVerdict, 'id' | 'text' | 'optional'> {
   return p.optional ? { id: p.id, text: p.text, optional: true } : { id: p.id, text: p.text };
 }
 
-function way(test: string, verdict: Verdict, reason: string | undefined, observed: readonly Count[] | undefined): WayVerdict {
+function way(test: string, verdict: Verdict, reason: string | undefined, observed: readonly Count[] | undefined, kind?: NotJudgedKind): WayVerdict {
   const w: WayVerdict = { test, verdict };
   if (reason) w.reason = reason;
+  if (verdict === 'untested') w.notJudged = kind ?? kindOfReason(reason);
   const counts = mergeCounts(observed);
   if (counts.length) w.observed = counts;
   return w;
@@ -160,9 +179,9 @@ function way(test: string, verdict: Verdict, reason: string | undefined, observe
  * (else untested, naming it); else untested (each way's reason); else only inapplicable →
  * inapplicable; no test → untested.
  */
-export function judgeWhole(tests: readonly Pick<JudgedTest, 'title' | 'verdict' | 'reason' | 'observed'>[], subject?: string): ClauseVerdict {
-  if (!tests.length) return { verdict: 'untested', reason: 'no test ran for this clause' };
-  const ways = tests.map((t) => way(t.title, t.verdict, t.reason, t.observed));
+export function judgeWhole(tests: readonly Pick<JudgedTest, 'title' | 'verdict' | 'reason' | 'observed' | 'notJudged'>[], subject?: string): ClauseVerdict {
+  if (!tests.length) return { verdict: 'untested', notJudged: 'run', reason: 'no test ran for this clause' };
+  const ways = tests.map((t) => way(t.title, t.verdict, t.reason, t.observed, t.notJudged));
   const observed = mergeCounts(...ways.map((w) => w.observed));
   const extra = { ...(observed.length ? { observed } : {}), ways };
   for (const v of ['failed', 'cantTell'] as const) {
@@ -177,12 +196,19 @@ export function judgeWhole(tests: readonly Pick<JudgedTest, 'title' | 'verdict' 
     // What the pass rests on: the ways that passed (a way that stopped untested judged nothing it counted).
     const rests = mergeCounts(...ways.filter((w) => w.verdict === 'passed').map((w) => w.observed));
     const need = requireSubject('passed', rests, subject);
-    return need.verdict === 'passed' ? { verdict: 'passed', reason: `observed on ${describeCounts(rests)}`, ...extra, ...(rests.length ? { observed: rests } : {}) } : { ...need, ...extra };
+    return need.verdict === 'passed' ? { verdict: 'passed', reason: `observed on ${describeCounts(rests)}`, ...extra, ...(rests.length ? { observed: rests } : {}) } : { ...need, notJudged: 'site', ...extra };
   }
-  const untested = tests.filter((t) => t.verdict === 'untested');
-  if (untested.length) return { verdict: 'untested', reason: untested.map((t) => t.reason ?? 'not run').filter(unique).join('; '), ...extra };
+  const untested = ways.filter((w) => w.verdict === 'untested');
+  if (untested.length) {
+    // Ways of observing one subject: any would do, so the kind easiest to change stands for the clause, its reasons first.
+    const kind = easiestKind(untested.map(kindOfWay)) ?? 'run';
+    const ordered = [...untested.filter((w) => kindOfWay(w) === kind), ...untested.filter((w) => kindOfWay(w) !== kind)];
+    return { verdict: 'untested', notJudged: kind, reason: ordered.map((t) => t.reason ?? 'not run').filter(unique).join('; '), ...extra };
+  }
   return { verdict: 'inapplicable', reason: tests.map((t) => t.reason ?? 'inapplicable').filter(unique).join('; '), ...extra };
 }
+
+const kindOfWay = (w: WayVerdict): NotJudgedKind => w.notJudged ?? kindOfReason(w.reason);
 
 function unique<T>(x: T, i: number, xs: readonly T[]): boolean {
   return xs.indexOf(x) === i;

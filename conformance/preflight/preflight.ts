@@ -7,6 +7,7 @@ import { clausesOf } from '../scenarios/clauses';
 import { SCENARIO_NAMES, SCENARIO_TABLE } from '../scenarios/table';
 import { patience } from '../run/slow';
 import type { SetAside, SetAsidePage } from '../run/model';
+import { siteLacks } from '../harness/not-judged';
 
 /**
  * Before the tests: checks the profile's routes against the target with plain HTTP (no browser,
@@ -93,7 +94,7 @@ async function checkScenario<K extends ScenarioName>(name: K, profile: TargetPro
   const s = scenarioFor(profile, name, mode);
   if (!s) {
     const found = unfilled?.[name];
-    return { scenario: name, clauses, state: 'absent', notes: [`the profile has no "${name}" scenario for ${mode} delivery; its clauses stay untested. ${found ? `Discovery found none; the site would need ${found}` : `It needs: ${spec.needs}`}`] };
+    return { scenario: name, clauses, state: 'absent', notes: [`the profile has no "${name}" scenario for ${mode} delivery; its clauses stay untested. ${found ? `Discovery found none: ${siteLacks(found)}` : `It needs: ${spec.needs}`}`] };
   }
   const notes: string[] = [];
   const setAside: SetAsidePage[] = [];

@@ -1,11 +1,14 @@
 import type { Mode } from '../../spec/clauses';
 import { lacks } from './coverage';
-import type { ClauseResult, Evidence, ExpectationOutcome, GateFinding, Report, TestRecord, Verdict } from './model';
+import type { ClauseResult, Evidence, ExpectationOutcome, GateFinding, NotJudgedKind, Report, TestRecord, Verdict } from './model';
+import { kindOfReason, NOT_JUDGED_HEADING, NOT_JUDGED_KINDS } from '../outcome/verdict';
 
 /**
  * The answer first, as the Markdown and the HTML report open: the gate's failures and cantTell,
  * each one line of what was expected and what was seen with the evidence of the observation; then
- * what was not judged, grouped by why; then what was accepted (expected, not counted against the gate).
+ * what was not judged, grouped by its kind (outcome/verdict.ts NotJudgedKind: the deployment cannot
+ * show it, the site has no such subject, the run could not set it up) and within a kind by why; then
+ * what was accepted (expected, not counted against the gate).
  */
 export interface AnswerItem {
   /** The clause or part ("R2.3/405"), its clause and mode. */
@@ -20,10 +23,22 @@ export interface AnswerItem {
   trace?: Evidence;
 }
 
+/** Untested findings that lack the same thing, of one kind of not judged. */
+export interface NotJudgedGroup { why: string; kind: NotJudgedKind; items: AnswerItem[] }
+
 export interface Answer {
   problems: AnswerItem[];
-  notJudged: { why: string; items: AnswerItem[] }[];
+  /** In the order of NOT_JUDGED_KINDS, each kind's groups in the report's order. */
+  notJudged: NotJudgedGroup[];
   accepted: AnswerItem[];
+}
+
+/** The not-judged groups under their kind's heading, as every output shows them: kinds with none left out. */
+export function notJudgedByKind<G extends { kind: NotJudgedKind }>(groups: readonly G[], count: (g: G) => number): { kind: NotJudgedKind; heading: string; n: number; groups: G[] }[] {
+  return NOT_JUDGED_KINDS.map((kind) => {
+    const of = groups.filter((g) => g.kind === kind);
+    return { kind, heading: NOT_JUDGED_HEADING[kind], n: of.reduce((s, g) => s + count(g), 0), groups: of };
+  }).filter((k) => k.groups.length);
 }
 
 /** How long one line of the answer may be; the clause's row has every reason in full. */
@@ -36,17 +51,22 @@ const NAMES_OBSERVATION = /\bexpected\b[^]*\b(saw|seen|observed|received|got)\b/
 
 export function answerOf(r: Report): Answer {
   const problems: AnswerItem[] = [];
-  const groups = new Map<string, AnswerItem[]>();
+  const groups = new Map<string, NotJudgedGroup>();
   for (const f of r.gate.findings) {
     const item = itemOf(r, f);
     if (f.kind === 'untested') {
-      const why = lacks(reasonOf(r, f) ?? f.text);
-      groups.set(why, [...(groups.get(why) ?? []), { ...item, line: `${f.of} (${f.mode})` }]);
+      const reason = reasonOf(r, f);
+      const why = lacks(reason ?? f.text);
+      const kind = f.notJudged ?? kindOfReason(reason);
+      const key = `${kind}\n${why}`;
+      if (!groups.has(key)) groups.set(key, { why, kind, items: [] });
+      groups.get(key)!.items.push({ ...item, line: `${f.of} (${f.mode})` });
     } else problems.push(item);
   }
   const accepted = expectedVerdicts(r).map(({ clause, mode, e }): AnswerItem => ({ of: e.of, clause, mode, verdict: e.observed,
     line: cut(`${e.of} (${mode}) ${e.observed}, ${e.source?.startsWith('preset ') ? 'a known deviation' : 'accepted'}: ${e.reason}`) }));
-  return { problems, notJudged: [...groups].map(([why, items]) => ({ why, items })), accepted };
+  const notJudged = NOT_JUDGED_KINDS.flatMap((k) => [...groups.values()].filter((g) => g.kind === k));
+  return { problems, notJudged, accepted };
 }
 
 /** Every verdict not passed that its expectation accounts for (the clause's gate status `expected`), in the report's order. */

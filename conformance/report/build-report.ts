@@ -52,7 +52,7 @@ export function buildReport(input: BuildInput): Report {
       } else if (!c.modes.includes(mode)) {
         results[mode] = { verdict: 'inapplicable', reason: c.inapplicableBecause?.[mode] ?? `applies only to ${c.modes.join(', ')} delivery`, tests };
       } else {
-        const judged = judgeClause(tests.map((t) => ({ title: t.title, verdict: t.verdict, reason: t.reason, staticParts: t.parts, outcomes: t.partOutcomes, observed: t.observed })), c.parts, mode, c.subject);
+        const judged = judgeClause(tests.map((t) => ({ title: t.title, verdict: t.verdict, reason: t.reason, notJudged: t.notJudged, staticParts: t.parts, outcomes: t.partOutcomes, observed: t.observed })), c.parts, mode, c.subject);
         const advisories = tests.flatMap((t) => (t.advisories ?? []).map((a) => ({ ...a, test: t.title })));
         results[mode] = { ...judged, ...(advisories.length ? { advisories } : {}), tests };
       }

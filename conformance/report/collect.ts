@@ -46,6 +46,7 @@ export function collect(test: TestCase, mode: Mode, clauseIds: string[], evidenc
     skipVerdict: outcome === 'skipped' ? (judged.verdict === 'inapplicable' || judged.verdict === 'cantTell' ? judged.verdict : 'untested') : undefined,
     verdict: judged.verdict,
     reason: judged.reason,
+    ...(judged.notJudged ? { notJudged: judged.notJudged } : {}),
     ...(judged.retry ? { retry: judged.retry } : {}),
     parts: staticParts.length ? staticParts : undefined,
     partOutcomes: outcomes.length ? outcomes : undefined,

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Mode } from '../../spec/clauses';
 import { shownPath } from '../../launcher/format';
-import { answerOf } from './answer';
+import { answerOf, notJudgedByKind } from './answer';
+import type { NotJudgedKind } from '../outcome/verdict';
 import { coverageLine, coverageOf } from './coverage';
 import { gateWords, short } from './headline';
 import type { Evidence, GateFinding, Report } from './model';
@@ -26,15 +27,16 @@ export interface AnswerLine {
  * The answer (answer.ts) as the console and the job summary open with it, in the order a reader
  * needs it: the gate; what fails it (failed, cantTell, an unexpected pass, a shard missing), each
  * one line of what was expected and seen with its evidence as paths that exist after the run; what
- * was not judged, grouped by why; warnings; what was accepted.
+ * was not judged, under its kind (the deployment cannot show it, the site has none, the run could
+ * not set it up) and by why; warnings; what was accepted.
  */
 export interface ConsoleAnswer {
   gate: string;
   coverage: { mode: Mode; url?: string; line: string }[];
   pending: number;
   failing: AnswerLine[];
-  /** Untested findings grouped by what they lack: the same lack once, with every clause that lacks it. */
-  notJudged: { why: string; clauses: string[] }[];
+  /** Untested findings grouped by kind, then by what they lack: the same lack once, with every clause that lacks it. */
+  notJudged: { why: string; kind: NotJudgedKind; clauses: string[] }[];
   warnings: string[];
   accepted: { kind: 'known deviation' | 'accepted'; clauses: string[] }[];
 }
@@ -56,7 +58,7 @@ export function consoleAnswerOf(r: Report, out: string, cwd: string): ConsoleAns
     coverage: cov.modes.map((c) => ({ mode: c.mode, url: c.url, line: coverageLine(c) })),
     pending: cov.pending,
     failing,
-    notJudged: answer.notJudged.map((g) => ({ why: g.why, clauses: g.items.map((x) => x.line) })),
+    notJudged: answer.notJudged.map((g) => ({ why: g.why, kind: g.kind, clauses: g.items.map((x) => x.line) })),
     warnings: (r.gate.warnings ?? []).map((w) => short(w)),
     accepted: (['known deviation', 'accepted'] as const).map((kind) => ({ kind, clauses: expected.filter((x) => x.expected === kind).map((x) => `${x.id} ${x.v} (${x.mode})`) })).filter((a) => a.clauses.length),
   };
@@ -95,8 +97,11 @@ export function answerConsole(a: ConsoleAnswer): string[] {
     }
   }
   if (a.notJudged.length) {
-    lines.push('', `Not judged (${a.notJudged.reduce((n, g) => n + g.clauses.length, 0)}), by what the site lacks:`);
-    for (const g of a.notJudged) lines.push(`- ${g.why}: ${g.clauses.join(', ')}`);
+    lines.push('', `Not judged (${a.notJudged.reduce((n, g) => n + g.clauses.length, 0)}), by kind:`);
+    for (const k of notJudgedByKind(a.notJudged, (g) => g.clauses.length)) {
+      lines.push(`${k.heading} (${k.n}):`);
+      for (const g of k.groups) lines.push(`- ${g.why}: ${g.clauses.join(', ')}`);
+    }
   }
   if (a.warnings.length) {
     lines.push('', `Warnings (${a.warnings.length}, not failing the gate):`);

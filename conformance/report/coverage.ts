@@ -1,5 +1,6 @@
 import type { Mode } from '../../spec/clauses';
-import type { ClauseResult, Report, Verdict } from './model';
+import type { ClauseResult, NotJudgedKind, Report, Verdict } from './model';
+import { NOT_JUDGED_KINDS, NOT_JUDGED_WORDS, kindOfReason } from '../outcome/verdict';
 
 /** A normative clause that applies in a mode but got no verdict of its own observation. */
 export interface NotJudged {
@@ -7,6 +8,8 @@ export interface NotJudged {
   verdict: Extract<Verdict, 'untested' | 'cantTell'>;
   /** What it lacks (untested) or what was pending (cantTell), in a few words. */
   lacks: string;
+  /** For untested: which kind of not judged (outcome/verdict.ts). */
+  kind?: NotJudgedKind;
   /** Not passed, and the run's expectations say so: accepted by the team, or a known deviation of the framework. */
   expected?: 'accepted' | 'known deviation';
 }
@@ -17,6 +20,8 @@ export interface ModeCoverage {
   url?: string;
   /** Normative clauses in the gate's scope that apply in this mode (not inapplicable). */
   applicable: number;
+  /** The parts of those clauses that apply (a clause without parts counts as one), and how many of them were judged (passed or failed). */
+  parts: { applicable: number; judged: number };
   passed: number;
   failed: number;
   /** The failed clauses, in the report's order. */
@@ -36,14 +41,28 @@ export interface Coverage {
  * What a verdict's reason says is missing, shortened for a headline: the precondition of an
  * untested verdict (before its "To fix"), the pending step of a cantTell, else its first clause.
  */
-export function lacks(reason: string | undefined, max = 110): string {
+export function lacks(reason: string | undefined, max = 160): string {
   let text = reason ?? '';
   // A clause judged by its parts: what its first missing part lacks ("build-id: no build identifier …").
   const missing = /parts not observed: ([\w-]+) \((.*)$/.exec(text);
-  if (missing) return `${missing[1]}: ${lacks(missing[2], max - missing[1].length - 2)}`;
-  text = text.replace(/^precondition not met: /, '').replace(/^could not complete the observation: /, '');
-  text = text.split(/\. To fix: /)[0].split('; ')[0].trim();
-  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text || 'no reason given';
+  if (missing) return `${missing[1]}: ${lacks(inParens(missing[2]), max - missing[1].length - 2)}`;
+  text = text.replace(/^(precondition not met|could not complete the observation|not on this site|not observable on this deployment): /, '');
+  text = text.split(/\. (To fix|Option, on a preview deployment only): /)[0];
+  // How much discovery looked at stays, however short the rest is cut.
+  const looked = / \(discovery looked at \d+ pages?\)$/.exec(text)?.[0] ?? '';
+  text = text.slice(0, text.length - looked.length).split('; ')[0].trim();
+  const room = max - looked.length;
+  return `${text.length > room ? `${text.slice(0, room - 1).trimEnd()}…` : text || 'no reason given'}${looked}`;
+}
+
+/** The text up to the parenthesis that closes the one just opened (all of it when none closes). */
+function inParens(text: string): string {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && depth-- === 0) return text.slice(0, i);
+  }
+  return text;
 }
 
 const expectedKind = (r: ClauseResult): NotJudged['expected'] => {
@@ -53,18 +72,22 @@ const expectedKind = (r: ClauseResult): NotJudged['expected'] => {
 
 export function coverageOf(r: Report): Coverage {
   const modes = r.modes.map((mode): ModeCoverage => {
-    const c: ModeCoverage = { mode, url: r.targets.find((t) => t.mode === mode)?.url, applicable: 0, passed: 0, failed: 0, failedIds: [], failedExpected: [], notJudged: [] };
+    const c: ModeCoverage = { mode, url: r.targets.find((t) => t.mode === mode)?.url, applicable: 0, parts: { applicable: 0, judged: 0 }, passed: 0, failed: 0, failedIds: [], failedExpected: [], notJudged: [] };
     for (const row of r.clauses) {
       const res = row.results[mode];
       if (row.kind !== 'normative' || !res || res.verdict === 'inapplicable' || res.gate === 'ungated') continue;
       c.applicable++;
+      // Its parts that apply (an optional part not shown is inapplicable); a clause without parts is one part.
+      const parts = res.parts?.length ? res.parts.filter((p) => p.verdict !== 'inapplicable') : [res];
+      c.parts.applicable += parts.length;
+      c.parts.judged += parts.filter((p) => p.verdict === 'passed' || p.verdict === 'failed').length;
       if (res.verdict === 'passed') c.passed++;
       else if (res.verdict === 'failed') {
         c.failed++;
         c.failedIds.push(row.id);
         if (expectedKind(res)) c.failedExpected.push({ id: row.id, expected: expectedKind(res)! });
       }
-      else c.notJudged.push({ id: row.id, verdict: res.verdict, lacks: lacks(res.reason), ...(expectedKind(res) ? { expected: expectedKind(res) } : {}) });
+      else c.notJudged.push({ id: row.id, verdict: res.verdict, lacks: lacks(res.reason), ...(res.verdict === 'untested' ? { kind: res.notJudged ?? kindOfReason(res.reason) } : {}), ...(expectedKind(res) ? { expected: expectedKind(res) } : {}) });
     }
     return c;
   });
@@ -84,15 +107,25 @@ export function verdictCounts(r: Report, c: ModeCoverage): Record<Verdict, numbe
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** "judged 12 of 15 applicable clauses: 11 passed, 1 failed; 3 not judged (untested 2, cantTell 1)". */
+/** "2 not observable on this deployment, 1 not on this site": untested clauses by kind of not judged, in the outputs' order. */
+export function byKind(xs: readonly { kind?: NotJudgedKind }[]): string {
+  return NOT_JUDGED_KINDS.map((k) => [k, xs.filter((x) => (x.kind ?? 'run') === k).length] as const).filter(([, n]) => n).map(([k, n]) => `${n} ${NOT_JUDGED_WORDS[k]}`).join(', ');
+}
+
+/**
+ * "judged 12 of 15 applicable clauses (40 of 46 parts): 11 passed, 1 failed; 3 not judged
+ * (untested 2: 1 not observable on this deployment, 1 not on this site; cantTell 1)".
+ */
 export function coverageLine(c: ModeCoverage): string {
   const judged = c.passed + c.failed;
   const by = (v: NotJudged['verdict']) => c.notJudged.filter((n) => n.verdict === v).length;
-  const kinds = [by('untested') ? `untested ${by('untested')}` : '', by('cantTell') ? `cantTell ${by('cantTell')}` : ''].filter(Boolean).join(', ');
+  const untested = c.notJudged.filter((n) => n.verdict === 'untested');
+  const kinds = [by('untested') ? `untested ${by('untested')}: ${byKind(untested)}` : '', by('cantTell') ? `cantTell ${by('cantTell')}` : ''].filter(Boolean).join('; ');
   const accepted = c.notJudged.filter((n) => n.expected).length;
   const not = c.notJudged.length ? `; ${c.notJudged.length} not judged (${kinds}${accepted ? `; ${accepted} of them expected` : ''})` : '';
   const failedExpected = c.failedExpected.length ? ` (${c.failedExpected.length === c.failed ? 'all' : c.failedExpected.length} expected)` : '';
-  return `judged ${judged} of ${plural(c.applicable, 'applicable clause')}: ${c.passed} passed, ${c.failed} failed${failedExpected}${not}`;
+  const parts = ` (${c.parts.judged} of ${plural(c.parts.applicable, 'part')})`;
+  return `judged ${judged} of ${plural(c.applicable, 'applicable clause')}${parts}: ${c.passed} passed, ${c.failed} failed${failedExpected}${not}`;
 }
 
 /** The every-page sample of a profile's sitePages: pages checked, pages known (listed plus the unlisted ones of partly listed route shapes). */

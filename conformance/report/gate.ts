@@ -1,7 +1,8 @@
 import type { Mode } from '../../spec/clauses';
 import { expectationFor, type Expectation, type PresetFile } from '../expectations/model';
 import { knownDeviation, presetsFor } from '../expectations/known';
-import type { ClauseResult, ClauseRow, ExpectationOutcome, GateFinding, Report, Verdict } from './model';
+import type { ClauseResult, ClauseRow, ExpectationOutcome, GateFinding, NotJudgedKind, Report, Verdict } from './model';
+import { NOT_JUDGED_WORDS } from '../outcome/verdict';
 import { gates } from './verdicts';
 import { DEFAULT_LEVELS, type GateKind, type GateLevels } from '../run/gate-levels';
 
@@ -108,18 +109,26 @@ function judge(id: string, mode: Mode, r: ClauseResult, list: readonly Expectati
     return d;
   };
   const because = (reason: string | undefined) => (reason ? `: ${reason}` : '');
-  const check = (of: string, e: Expectation, observed: Verdict, reason: string | undefined) => {
+  // An untested verdict names its kind of not judged, in words and as data; the kind never changes what gates.
+  const kinded = (v: Verdict, kind: NotJudgedKind | undefined) => (v === 'untested' && kind ? { words: ` (${NOT_JUDGED_WORDS[kind]})`, data: { notJudged: kind } } : { words: '', data: {} });
+  // The kind named once: a reason that opens with the same words says the rest.
+  const untold = (reason: string | undefined, k: { words: string }) => (k.words ? reason?.replace(/^(not on this site|not observable on this deployment): /, '') : reason);
+  const check = (of: string, e: Expectation, observed: Verdict, reason: string | undefined, kind?: NotJudgedKind) => {
     applied.push(e);
     outcomes.push({ of, expected: e.verdict, observed, met: observed === e.verdict, reason: e.reason, ...(e.link ? { link: e.link } : {}), ...(e.source ? { source: e.source } : {}), ...(e.cite ? { cite: [...e.cite] } : {}) });
     if (observed === e.verdict) return;
     const held = { of, mode, expected: { verdict: e.verdict, ...(e.source ? { source: e.source } : {}) } };
     if (observed === 'passed') problems.push({ kind: 'unexpectedPass', ...held, text: `${of} (${mode}) ${NOW_PASSES} (expected ${e.verdict}: ${e.reason}${tag(e)})` });
-    else problems.push({ kind: kindOf(observed), ...held, text: `${of} (${mode}) is ${observed}, not ${e.verdict} as expected (${e.reason}${tag(e)})${because(reason)}` });
+    else {
+      const k = kinded(observed, kind);
+      problems.push({ kind: kindOf(observed), ...k.data, ...held, text: `${of} (${mode}) is ${observed}${k.words}, not ${e.verdict} as expected (${e.reason}${tag(e)})${because(untold(reason, k))}` });
+    }
   };
-  const unexpected = (of: string, v: Verdict, reason: string | undefined, extra = '') => {
+  const unexpected = (of: string, v: Verdict, reason: string | undefined, kind: NotJudgedKind | undefined, extra = '') => {
     const d = deviation(of, v);
     const note = d ? ` (${d.note}; expect it with --expectations ${d.preset})` : '';
-    problems.push({ kind: kindOf(v), of, mode, text: `${of} (${mode}) is ${v}${extra}${note}${because(reason)}` });
+    const k = kinded(v, kind);
+    problems.push({ kind: kindOf(v), ...k.data, of, mode, text: `${of} (${mode}) is ${v}${k.words}${extra}${note}${because(untold(reason, k))}` });
   };
 
   const own = expectationFor(list, id, mode);
@@ -127,21 +136,21 @@ function judge(id: string, mode: Mode, r: ClauseResult, list: readonly Expectati
   const anyPart = parts.some((x) => x.e);
   // The clause first, then its parts (the order of the report's lines).
   if (own) {
-    check(id, own, r.verdict, r.reason);
+    check(id, own, r.verdict, r.reason, r.notJudged);
     deviation(id, r.verdict);
   } else {
     // A verdict its parts account for is reported per part (one reason each); a failure no part accounts for, as the clause's.
     const explained = parts.some(({ p }) => p.verdict === r.verdict);
-    if (gates(r.verdict) && !explained) unexpected(id, r.verdict, r.reason);
+    if (gates(r.verdict) && !explained) unexpected(id, r.verdict, r.reason, r.notJudged);
     else deviation(id, r.verdict);
   }
   for (const { p, e } of parts) {
     const of = `${id}/${p.id}`;
     if (e) {
-      check(of, e, p.verdict, p.reason);
+      check(of, e, p.verdict, p.reason, p.notJudged);
       deviation(of, p.verdict);
     } else if (!own && gates(p.verdict)) {
-      unexpected(of, p.verdict, p.reason, anyPart ? `, and no expectation of ${id} covers it` : '');
+      unexpected(of, p.verdict, p.reason, p.notJudged, anyPart ? `, and no expectation of ${id} covers it` : '');
     } else deviation(of, p.verdict);
   }
   return { problems, outcomes, applied, known: dedupe(known) };

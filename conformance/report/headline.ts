@@ -59,7 +59,7 @@ export function scopeLines(r: Report, opts: { markdown?: boolean } = {}): string
 
 /** A gate reason in one line: its clause, verdict and what it lacks (the full text is in the report's details). */
 export function short(reason: string, max = 160): string {
-  const m = /^(\S+ \([a-z]+\) is (?:untested|cantTell|failed|inapplicable))(?:, and no expectation of \S+ covers it)?(?: \((?:[^()]|\([^()]*\))*\))?: (.*)$/.exec(reason);
+  const m = /^(\S+ \([a-z]+\) is (?:untested|cantTell|failed|inapplicable)(?: \(not (?:observable on this deployment|on this site|set up by the run)\))?)(?:, and no expectation of \S+ covers it)?(?: \((?:[^()]|\([^()]*\))*\))?: (.*)$/.exec(reason);
   const text = m ? `${m[1]}: ${lacks(m[2], max)}` : reason;
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }

@@ -8,6 +8,7 @@ import type { ClauseResult, ClauseRow, Report, TestRecord, Verdict } from './mod
 import { renderObservedHtml } from './observed';
 import { retryHtml } from './retries';
 import { partWords, specTextHtml } from './spec-text';
+import { notJudgedWords } from '../outcome/verdict';
 
 /** Beside a clause's verdict: "expected", or "unexpected pass" for a pass where an expectation said otherwise. */
 export function gateLabel(res: ClauseResult): string {
@@ -50,7 +51,7 @@ export function clauseRow(c: ClauseRow, modes: Report['modes'], observed: Report
     const shown = new Set([res.reason, ...(res.parts ?? []).flatMap((p) => [p.reason, ...(p.ways ?? []).map((w) => w.reason)]), ...(res.ways ?? []).map((w) => w.reason)]);
     details.push(expectationDetails(res));
     if (res.parts?.length) {
-      details.push(`<div class="scroll"><table class="parts"><caption>Parts (${esc(m)})</caption><tbody>${res.parts.map((p) => `<tr id="${esc(partAnchor(`${c.id}/${p.id}`, m))}"><th scope="row"><code>${esc(c.id)}/${esc(p.id)}</code>${permalink(partAnchor(`${c.id}/${p.id}`, m), `${c.id}/${p.id} (${m})`)}${p.optional ? ' <span class="muted">optional</span>' : ''}</th><td>${esc(partWords(p.text))}</td><td>${badge(p.verdict)}${p.reason ? `<br><span class="muted">${esc(p.reason)}</span>` : ''}${countLine(p.verdict, p.observed)}</td><td>${waysList(p.ways, p.reason)}</td></tr>`).join('')}</tbody></table></div>`);
+      details.push(`<div class="scroll"><table class="parts"><caption>Parts (${esc(m)})</caption><tbody>${res.parts.map((p) => `<tr id="${esc(partAnchor(`${c.id}/${p.id}`, m))}"><th scope="row"><code>${esc(c.id)}/${esc(p.id)}</code>${permalink(partAnchor(`${c.id}/${p.id}`, m), `${c.id}/${p.id} (${m})`)}${p.optional ? ' <span class="muted">optional</span>' : ''}</th><td>${esc(partWords(p.text))}</td><td>${badge(p.verdict)}${kindHtml(p)}${p.reason ? `<br><span class="muted">${esc(p.reason)}</span>` : ''}${countLine(p.verdict, p.observed)}</td><td>${waysList(p.ways, p.reason)}</td></tr>`).join('')}</tbody></table></div>`);
     } else if (res.ways?.length && c.kind === 'normative') {
       details.push(`<p><strong>Ways observed</strong> ${countLine(res.verdict, res.observed)}</p>${waysList(res.ways)}`);
     }
@@ -63,7 +64,7 @@ export function clauseRow(c: ClauseRow, modes: Report['modes'], observed: Report
 <th scope="row" id="${esc(c.id)}"><span class="id">${esc(c.id)}</span>${permalink(c.id, c.id)}<br>${esc(c.title)}<br><span class="kind ${esc(c.kind)}">${esc(c.kind)}</span></th>
 <td>${specTextHtml(c)}<span class="muted">${esc(c.section)} · hash <code>${esc(c.hash)}</code></span>
 ${details.length ? `<details${modes.some((m) => ['failed', 'cantTell'].includes(c.results[m]!.verdict)) ? ' open' : ''}><summary>Details, tests and evidence</summary>${details.join('\n')}</details>` : ''}</td>
-${modes.map((m) => `<td class="v" data-mode="${esc(m)}">${badge(c.results[m]!.verdict)}${gateLabel(c.results[m]!)}${partSummary(c.results[m]!.parts)}${c.kind === 'normative' && c.results[m]!.observed?.length ? `<br><span class="muted">${esc(describeCounts(c.results[m]!.observed))}</span>` : ''}</td>`).join('')}
+${modes.map((m) => `<td class="v" data-mode="${esc(m)}">${badge(c.results[m]!.verdict)}${kindHtml(c.results[m]!)}${gateLabel(c.results[m]!)}${partSummary(c.results[m]!.parts)}${c.kind === 'normative' && c.results[m]!.observed?.length ? `<br><span class="muted">${esc(describeCounts(c.results[m]!.observed))}</span>` : ''}</td>`).join('')}
 </tr></tbody>`;
 }
 
@@ -99,3 +100,9 @@ function testItem(t: TestRecord, shown: ReadonlySet<string | undefined>, reader:
 export const partAnchor = (of: string, mode: string): string => `${anchorOf(of)}-${mode}`;
 
 
+
+/** The kind of an untested verdict, beside its badge. */
+function kindHtml(x: { verdict: string; notJudged?: unknown }): string {
+  const words = notJudgedWords(x);
+  return words ? ` <span class="muted">${esc(words)}</span>` : '';
+}

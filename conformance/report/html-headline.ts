@@ -1,5 +1,6 @@
 import { escapeHtml as esc } from './escape';
-import { answerOf, type AnswerItem } from './answer';
+import { answerOf, notJudgedByKind, type AnswerItem } from './answer';
+import { NOT_JUDGED_WORDS } from '../outcome/verdict';
 import { coverageLine, coverageOf } from './coverage';
 import { gateWords, short } from './headline';
 import { badge } from './html-bits';
@@ -11,14 +12,14 @@ import type { Report } from './model';
  * The top of conformance.html, the answer first: the gate; per mode what was judged (the failed
  * clauses named, and each clause not judged with what it lacks); the pending clauses counted apart;
  * the every-page sample of a large site; then the failures and cantTell, one line each with the
- * screenshot and the trace of the observation; what was not judged, grouped by why; the warnings;
+ * screenshot and the trace of the observation; what was not judged, under its kind's heading and by why; the warnings;
  * what was accepted.
  */
 export function headlineHtml(r: Report): string {
   const cov = coverageOf(r);
   const modes = cov.modes.map((c) => {
     const failed = c.failedIds.map((id) => `<li><a href="#${esc(id)}"><code>${esc(id)}</code></a> ${badge('failed')}${c.failedExpected.some((x) => x.id === id) ? ` <span class="badge expected">${esc(c.failedExpected.find((x) => x.id === id)!.expected)}</span>` : ''}</li>`);
-    const not = c.notJudged.map((n) => `<li><a href="#${esc(n.id)}"><code>${esc(n.id)}</code></a> ${esc(n.verdict)}${n.expected ? ` <span class="badge expected">${esc(n.expected)}</span>` : ''}: ${esc(n.lacks)}</li>`);
+    const not = c.notJudged.map((n) => `<li><a href="#${esc(n.id)}"><code>${esc(n.id)}</code></a> ${esc(n.verdict)}${n.kind ? ` <span class="muted">(${esc(NOT_JUDGED_WORDS[n.kind])})</span>` : ''}${n.expected ? ` <span class="badge expected">${esc(n.expected)}</span>` : ''}: ${esc(n.lacks)}</li>`);
     const list = [...failed, ...not];
     return `<li><strong>${esc(c.mode)}</strong>${c.url ? ` <span class="muted">${esc(c.url)}</span>` : ''}: ${esc(coverageLine(c))}${list.length ? `<ul>${list.join('')}</ul>` : ''}</li>`;
   });
@@ -45,7 +46,8 @@ function answerHtml(r: Report): string {
   if (a.problems.length) out.push(`<h2 id="failures">Failed and cantTell (${a.problems.length})</h2><ol class="answer">${a.problems.map(itemHtml).join('')}</ol>`);
   if (a.notJudged.length) {
     const n = a.notJudged.reduce((s, g) => s + g.items.length, 0);
-    out.push(`<div class="notjudged"><h3 id="not-judged">Not judged (${n}), by why</h3><ul>${a.notJudged.map((g) => `<li>${esc(g.why)}: ${g.items.map((x) => `<a href="#${esc(anchor(x))}">${esc(x.line)}</a>`).join(', ')}</li>`).join('')}</ul></div>`);
+    const kinds = notJudgedByKind(a.notJudged, (g) => g.items.length).map((k) => `<h4 id="not-judged-${k.kind}">${esc(k.heading)} (${k.n})</h4><ul>${k.groups.map((g) => `<li>${esc(g.why)}: ${g.items.map((x) => `<a href="#${esc(anchor(x))}">${esc(x.line)}</a>`).join(', ')}</li>`).join('')}</ul>`);
+    out.push(`<div class="notjudged"><h3 id="not-judged">Not judged (${n}), by kind</h3>${kinds.join('')}</div>`);
   }
   const warnings = r.gate.warnings ?? [];
   if (warnings.length) out.push(`<details class="reasons warnings" open><summary>Warnings, not failing the gate (${warnings.length})</summary><ul>${warnings.map((x) => `<li title="${esc(x)}">${esc(short(x))}</li>`).join('')}</ul></details>`);

@@ -38,7 +38,7 @@ export function legendHtml(): string {
     ['passed', 'every part of the clause that applies in this mode was observed at least once, and every observation agreed with the quoted text'],
     ['failed', 'an observation of this site contradicts the quoted text; the reason says what was expected and what was seen'],
     ['cantTell', 'an observation could not complete (a bounded wait ran out, a timeout, a navigation error, on the last attempt; or a test that saw a contradiction once and then passed); the reason names what was pending'],
-    ['untested', 'what the clause needs is not there (the profile lacks the scenario, a precondition is missing, a part was never observed) or the clause is pending; the reason names what is missing and the fix. Never counted as passed'],
+    ['untested', 'what the clause needs is not there, or the clause is pending. Of three kinds: not observable on this deployment (its delivery mode cannot show it), not on this site (the site has no such subject, named), not set up by the run (a profile entry that does not work, a page that did not answer: the only kind with a fix). Never counted as passed'],
     ['inapplicable', 'the clause or part does not apply to this delivery mode (the reason says why), an optional part is absent, or the clause is informative'],
   ];
   return `<section aria-labelledby="legend-h" id="legend"><h2 id="legend-h">Legend</h2>

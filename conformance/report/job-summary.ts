@@ -1,5 +1,6 @@
 import { traceCommand, type ConsoleAnswer } from './console-answer';
 import { escapeMarkdown, markdownCode } from './escape';
+import { notJudgedByKind } from './answer';
 
 /**
  * The Markdown report as a CI job summary: GitHub Actions takes at most 1 MiB per step (its
@@ -30,7 +31,7 @@ export function fitSummary(markdown: string, already: number, fullReport: string
 
 /**
  * The job summary: the answer first (console-answer.ts — the gate, what fails it with its evidence, what
- * was not judged by why, what was accepted, and what changed since the report compared with), then
+ * was not judged by kind and why, what was accepted, and what changed since the report compared with), then
  * conformance.md's folded part (targets, every clause, the legend). Paths are the report folder's,
  * as the uploaded artifact holds them.
  */
@@ -45,8 +46,11 @@ export function jobSummary(a: ConsoleAnswer, markdown: string, extra: string[] =
     for (const x of a.failing) lines.push(`- ${e(x.text)}${x.evidence ? ` — evidence ${code(x.evidence)}` : ''}${x.trace ? `, trace: ${code(traceCommand(x.trace))}` : ''}`);
   }
   if (a.notJudged.length) {
-    lines.push('', `**Not judged** (${a.notJudged.reduce((n, g) => n + g.clauses.length, 0)}), by what the site lacks:`, '');
-    for (const g of a.notJudged) lines.push(`- ${e(g.why)}: ${e(g.clauses.join(', '))}`);
+    lines.push('', `**Not judged** (${a.notJudged.reduce((n, g) => n + g.clauses.length, 0)}), by kind:`, '');
+    for (const k of notJudgedByKind(a.notJudged, (g) => g.clauses.length)) {
+      lines.push(`- ${e(k.heading)} (${k.n}):`);
+      for (const g of k.groups) lines.push(`  - ${e(g.why)}: ${e(g.clauses.join(', '))}`);
+    }
   }
   if (a.warnings.length) {
     lines.push('', `**Warnings** (${a.warnings.length}, not failing the gate):`, '');

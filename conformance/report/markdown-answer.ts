@@ -1,4 +1,4 @@
-import { answerOf, type AnswerItem } from './answer';
+import { answerOf, notJudgedByKind, type AnswerItem } from './answer';
 import { escapeMarkdown as e, markdownLink as link } from './escape';
 import { HEADLINE_REASONS, scopeLines, short } from './headline';
 import type { Report, Verdict } from './model';
@@ -15,7 +15,7 @@ function evidence(x: AnswerItem): string {
 
 /**
  * The top of conformance.md (and of the job summary): what was judged per mode; the failures and
- * cantTell, one line each with their evidence; what was not judged, grouped by why; the warnings;
+ * cantTell, one line each with their evidence; what was not judged, under its kind's heading and by why; the warnings;
  * what was accepted. Each list stops after the first HEADLINE_REASONS lines (the rest is below).
  */
 export function answerMarkdown(r: Report): string[] {
@@ -29,9 +29,12 @@ export function answerMarkdown(r: Report): string[] {
   }
   if (a.notJudged.length) {
     const n = a.notJudged.reduce((s, g) => s + g.items.length, 0);
-    lines.push('', `**Not judged** (${n}), by why:`);
-    for (const g of a.notJudged.slice(0, HEADLINE_REASONS)) lines.push(`- ${e(g.why)}: ${g.items.map((x) => e(x.line)).join(', ')}`);
-    lines.push(...more(a.notJudged.length));
+    lines.push('', `**Not judged** (${n}), by kind:`);
+    for (const k of notJudgedByKind(a.notJudged, (g) => g.items.length)) {
+      lines.push(`- ${e(k.heading)} (${k.n}):`);
+      for (const g of k.groups.slice(0, HEADLINE_REASONS)) lines.push(`  - ${e(g.why)}: ${g.items.map((x) => e(x.line)).join(', ')}`);
+      if (k.groups.length > HEADLINE_REASONS) lines.push(`  - … and ${k.groups.length - HEADLINE_REASONS} more (every reason is below)`);
+    }
   }
   const warnings = r.gate.warnings ?? [];
   if (warnings.length) {

@@ -8,6 +8,7 @@ import { renderObservedMarkdown } from './observed';
 import { patienceMarkdown, retriedMarkdown } from './retries';
 import { describeAccess } from '../run/access';
 import { escapeMarkdown as e, markdownCode as code, markdownLink as link } from './escape';
+import { notJudgedWords } from '../outcome/verdict';
 
 /** What a verdict rests on, beside it: " · 12 pages, 31 requests". */
 function counted(observed: readonly Count[] | undefined): string {
@@ -35,13 +36,13 @@ export function renderMarkdown(r: Report): string {
   for (const c of r.clauses) {
     if (c.kind === 'informative') continue;
     const normative = c.kind === 'normative';
-    lines.push(`| ${e(c.id)} | ${e(c.title)}${c.kind === 'pending' ? ' (pending)' : ''} | ${r.modes.map((m) => `${icon(c.results[m]!.verdict)}${normative && !c.results[m]!.parts?.length ? counted(c.results[m]!.observed) : ''}${mark(c.results[m]!, c.id)}`).join(' | ')} |`);
+    lines.push(`| ${e(c.id)} | ${e(c.title)}${c.kind === 'pending' ? ' (pending)' : ''} | ${r.modes.map((m) => `${icon(c.results[m]!.verdict)}${kindNote(c.results[m]!)}${normative && !c.results[m]!.parts?.length ? counted(c.results[m]!.observed) : ''}${mark(c.results[m]!, c.id)}`).join(' | ')} |`);
     // Each part on its own row, so a clause that is untested for want of a part shows which one.
     const ids = [...new Set(r.modes.flatMap((m) => (c.results[m]?.parts ?? []).map((p) => p.id)))];
     for (const id of ids) {
       const cell = (m: (typeof r.modes)[number]) => {
         const p = c.results[m]?.parts?.find((x) => x.id === id);
-        return p ? `${icon(p.verdict)}${p.optional ? ' (optional)' : ''}${counted(p.observed)}${mark(c.results[m]!, `${c.id}/${id}`)}` : '';
+        return p ? `${icon(p.verdict)}${kindNote(p)}${p.optional ? ' (optional)' : ''}${counted(p.observed)}${mark(c.results[m]!, `${c.id}/${id}`)}` : '';
       };
       lines.push(`| ${e(`${c.id}/${id}`)} | ↳ ${e(partWords((c.results[r.modes[0]]?.parts ?? c.results[r.modes[r.modes.length - 1]]?.parts ?? []).find((x) => x.id === id)?.text ?? ''))} | ${r.modes.map(cell).join(' | ')} |`);
     }
@@ -104,4 +105,10 @@ function expectedMarkdown(r: Report): string[] {
   return out;
 }
 
-const LEGEND = '<sub>**passed**: observed at least once, every observation agreed · **failed**: an observation of this site contradicts the quoted text · **cantTell**: an observation could not complete · **untested**: a precondition or part is missing (never counted as passed) · **inapplicable**: not for this delivery mode, or optional and absent · **(accepted)**: not passed, as the team\'s expectations say (their reason is given): not counted against the gate · **(known deviation)**: not passed, as the framework\'s preset (next@…) expects · **unexpected pass**: passed where an expectation said otherwise: remove it · **passed on retry**: a first attempt only could not complete its observation (the runner’s), the retry passed; a first attempt that saw a contradiction makes it **cantTell (flaky)** (possibly the site’s): both listed with their words. More: docs/report.md of the spec-conformance package, also beside the report as about-this-report.html.</sub>';
+/** The kind of an untested verdict, beside it: " · not on this site". */
+const kindNote = (x: { verdict: string; notJudged?: unknown }): string => {
+  const words = notJudgedWords(x);
+  return words ? ` · ${words}` : '';
+};
+
+const LEGEND = '<sub>**passed**: observed at least once, every observation agreed · **failed**: an observation of this site contradicts the quoted text · **cantTell**: an observation could not complete · **untested**: a precondition or part is missing — not observable on this deployment, not on this site, or not set up by the run (only this kind says what to fix); never counted as passed · **inapplicable**: not for this delivery mode, or optional and absent · **(accepted)**: not passed, as the team\'s expectations say (their reason is given): not counted against the gate · **(known deviation)**: not passed, as the framework\'s preset (next@…) expects · **unexpected pass**: passed where an expectation said otherwise: remove it · **passed on retry**: a first attempt only could not complete its observation (the runner’s), the retry passed; a first attempt that saw a contradiction makes it **cantTell (flaky)** (possibly the site’s): both listed with their words. More: docs/report.md of the spec-conformance package, also beside the report as about-this-report.html.</sub>';

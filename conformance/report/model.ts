@@ -7,11 +7,11 @@ import type { AccessFacts } from '../run/access';
  * The conformance report (reports/conformance.json). Schema: spec/schemas/report-schema.json — bump
  * REPORT_SCHEMA_VERSION on any change that a reader could notice.
  */
-export const REPORT_SCHEMA_VERSION = '1.8.0';
+export const REPORT_SCHEMA_VERSION = '1.9.0';
 
 /** EARL outcome words. */
-export { VERDICTS, type Verdict } from '../outcome/verdict';
-import type { Advisory, PartOutcome, Verdict } from '../outcome/verdict';
+export { VERDICTS, type Verdict, type NotJudgedKind } from '../outcome/verdict';
+import type { Advisory, NotJudgedKind, PartOutcome, Verdict } from '../outcome/verdict';
 import type { PartVerdict, WayVerdict } from '../outcome/clause-verdict';
 import type { Count } from '../outcome/subject';
 import type { RetryNote } from '../outcome/classify';
@@ -38,6 +38,8 @@ export interface TestRecord {
   /** The test's own verdict (conformance/outcome/classify.ts) and why. */
   verdict: Verdict;
   reason?: string;
+  /** For an untested test: which kind of not judged (outcome/verdict.ts NotJudgedKind). Absent in reports before schema 1.9. */
+  notJudged?: NotJudgedKind;
   /** Parts of the clause the whole test observes. */
   parts?: string[];
   /** Parts observed one by one inside the test. */
@@ -62,6 +64,8 @@ export interface TestRecord {
 export interface ClauseResult {
   verdict: Verdict;
   reason?: string;
+  /** For an untested clause: which kind of not judged — its missing parts' hardest (outcome/clause-verdict.ts). */
+  notJudged?: NotJudgedKind;
   /** Per part of the clause (spec/clauses.ts `parts`) that applies in this mode. */
   parts?: PartVerdict[];
   /** What the verdict rests on: the clause's subject counted over its tests ("12 pages, 31 requests"). */
@@ -149,6 +153,8 @@ export type Totals = Record<Verdict, number>;
  */
 export interface GateFinding {
   kind: GateKind | 'run';
+  /** For an untested finding: which kind of not judged (the clause's or part's). */
+  notJudged?: NotJudgedKind;
   /** The clause or part (`R2.5/client`); absent for `run`. */
   of?: string;
   mode?: Mode;

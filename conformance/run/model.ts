@@ -97,6 +97,8 @@ export interface ProfileRef {
   content: TargetProfile;
   /** Discovery's scenarios it could not fill, each with what the site would need (the untested reason). */
   unfilled?: Record<string, string>;
+  /** How many pages discovery read (the untested reason of what it did not find says so). */
+  crawled?: number;
 }
 
 /** What the probe saw (setup/probe.ts ProbeResult, the parts the run keeps). */

@@ -104,11 +104,10 @@ describeClause('C7.2', ({ parts, part }) => {
     const whole = forHome.filter((e) => readPageData(e)?.shape !== 'segment');
     await record(testInfo, 'page-data requests for /', { from, requests: forHome.map(evidence), documentsAfterClick: requestLog.documents(click).map((d) => d.url) });
     if (!whole.length) {
-      obs.untested(
+      obs.absent(
         forHome.length
           ? `the data of / was fetched only as per-segment prefetch files (${forHome.map((e) => new URL(e.url).pathname).join(', ')}), so no request for the page / itself was made`
           : `neither loading ${from} nor following its link home made a page-data request for /`,
-        `link to / from ${from} without prefetch, so the click fetches the home page's data`,
       );
     }
     const origin = new URL(target.url).origin;

@@ -54,7 +54,7 @@ describeClause('C7.4', ({ parts, part }) => {
         const seen = results.reduce((n, r) => n + ((type === 'script' ? r.scripts : r.stylesheets) ?? 0), 0);
         const foreign = results.filter((r) => 'notTheSitesPage' in r).length;
         const elsewhere = results.some((r) => 'otherOrigins' in r && r.otherOrigins);
-        if (!seen) obs.untested(`none of the ${sitePages.paths.length} listed pages loaded a ${type} of the site's origin${foreign ? ` (${foreign} answered with a page that is not this site's)` : ''}${elsewhere ? ' (other origins\' assets are listed apart)' : ''}`, `list pages that load ${kind} in sitePages`);
+        if (!seen) obs.absent(`none of the ${sitePages.paths.length} listed pages loaded a ${type} of the site's origin${foreign ? ` (${foreign} answered with a page that is not this site's)` : ''}${elsewhere ? ' (other origins\' assets are listed apart)' : ''}`);
         for (const [url, t] of assetTypes) if (t === type) obs.saw('asset', url);
       });
     }

@@ -124,8 +124,8 @@ describeClause('R2.2', () => {
     expect(wrong, 'links to missing pages that do not end on the not-found page').toEqual([]);
     const incomplete = [...loaded.filter((l) => l.error).map((l) => `${l.path} did not load (${l.error})`), ...followed.filter((f) => f.pending).map((f) => `following ${f.target} from ${f.from}: ${f.pending}`)];
     if (incomplete.length) obs.cantTell(incomplete.slice(0, 3).join('; '));
-    if (!missing.length) obs.untested(`no internal link on the ${sitePages.paths.length} listed pages leads to a page answering 404`, 'list a page with a link to a missing page in sitePages (discovery lists every crawled page)');
+    if (!missing.length) obs.absent(`no internal link on the ${sitePages.paths.length} listed pages leads to a page answering 404`);
     const foreign = followed.filter((f) => f.shown && f.ofSite === false);
-    if (!judged.length) obs.untested(`every link to a missing page on the listed pages ended on a page that is not this site's (${foreign.slice(0, 3).map((f) => `${f.target}: HTTP ${f.httpStatus ?? '?'}`).join(', ')}): another server's page is no evidence of the site`, 'serve the site so that a missing address answers with its own not-found page');
+    if (!judged.length) obs.cannotShow(`every link to a missing page on the listed pages ended on a page that is not this site's (${foreign.slice(0, 3).map((f) => `${f.target}: HTTP ${f.httpStatus ?? '?'}`).join(', ')}): another server's page is no evidence of the site`);
   });
 });

@@ -65,7 +65,7 @@ async function checkStatusPage(page: Page, obs: Observer, code: number, path: st
   const status = res?.status();
   const v = await sample(() => view(page), (x) => x.codes.includes(String(code)) && x.titles.length > 0, 5_000);
   const evidence = { code, path, httpStatus: status, ...v };
-  const fix = `point statusPages.pages["${code}"] at a page that shows the generic error page for ${code} (in Next.js, a Pages Router page rendering next/error's <Error statusCode={${code}} />), or leave the code out`;
+  const fix = `point statusPages.pages["${code}"] at a page of the site that shows the generic error page for ${code}, or leave the code out`;
   if (code !== 404 && status === 404 && v.codes.includes('404') && !v.codes.includes(String(code))) {
     obs.untested(`the profile's page for ${code}, ${path}, answered HTTP 404 with the not-found page (the page is missing)`, fix);
   }
@@ -77,8 +77,9 @@ async function checkStatusPage(page: Page, obs: Observer, code: number, path: st
   return evidence;
 }
 
-function statusPages(target: Target): Record<string, string> {
-  return target.scenario('statusPages').pages;
+/** The profile's status pages; `row`: the row the test needs, whose kind of not judged it is when the profile has none. */
+function statusPages(target: Target, row?: PartId<'R2.3'>): Record<string, string> {
+  return target.scenario('statusPages', row ? `statusPages.${row}` : undefined).pages;
 }
 
 function serverOnly(target: Target, info: Parameters<typeof markInapplicable>[0]): void {
@@ -99,18 +100,18 @@ describeClause('R2.3', ({ parts, part }) => {
   for (const row of TABLE_CODES) {
     const code = Number(row);
     test(`the generic error page for ${code} shows the code and the title "${TITLES[row]}"`, parts(row), async ({ page, target, obs }, testInfo) => {
-      const path = statusPages(target)[row];
-      if (!path) return obs.untested(`the profile names no page for status ${code} (statusPages.pages has ${quoted(Object.keys(statusPages(target)))})`,
-        `add statusPages.pages["${code}"]: a page that shows the generic error page for ${code} (in Next.js, a Pages Router page rendering next/error's <Error statusCode={${code}} />)`);
+      const path = statusPages(target, row)[row];
+      if (!path) return target.lacking(`statusPages.${row}`, `the profile names no page for status ${code} (statusPages.pages has ${quoted(Object.keys(statusPages(target)))})`,
+        `name in statusPages.pages["${code}"] a page of the site that shows the generic error page for ${code}, or leave the code out`);
       await record(testInfo, `status-page-${code}`, await checkStatusPage(page, obs, code, path));
     });
   }
 
   test(`the generic error page for a code outside the table shows the code and the title "${ANY_OTHER}"`, parts('other'), async ({ page, target, obs }, testInfo) => {
-    const pages = statusPages(target);
+    const pages = statusPages(target, 'other');
     const codes = Object.keys(pages).filter((c) => rowOf(c) === 'other').map(Number);
-    if (!codes.length) obs.untested(`the profile names no status page for a code outside the table (it has ${quoted(Object.keys(pages))})`,
-      'add to statusPages.pages a code such as 418 with a page that shows the generic error page for it');
+    if (!codes.length) target.lacking('statusPages.other', `the profile names no status page for a code outside the table (it has ${quoted(Object.keys(pages))})`,
+      'name in statusPages.pages a code such as 418 with a page of the site that shows the generic error page for it');
     const seen: Record<string, unknown>[] = [];
     try {
       for (const code of codes) {
@@ -125,7 +126,7 @@ describeClause('R2.3', ({ parts, part }) => {
     test(`in server delivery, a generic error page answered to ${r.what} shows the title of the status it answered`, async ({ page, target, obs, requestLog }, testInfo) => {
       serverOnly(target, testInfo);
       const path = target.scenario('realStatuses')[r.key];
-      if (!path) return obs.untested(`the profile gives no realStatuses.${r.key} (${r.what})`, `add realStatuses.${r.key}, or leave it out: this request then adds no observation`);
+      if (!path) return target.lacking(`realStatuses.${r.key}`, `the profile gives no realStatuses.${r.key} (${r.what})`, `add realStatuses.${r.key}, or leave it out: this request then adds no observation`);
       const mark = requestLog.mark();
       let status: number | undefined;
       if (r.post) {

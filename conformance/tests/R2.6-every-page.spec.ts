@@ -51,8 +51,10 @@ describeClause('R2.6', ({ parts }) => {
     const ofSite = results.filter((r) => !('notTheSitesPage' in r) && !r.error).length;
     if (!inGroup.size) {
       const foreign = results.filter((r) => 'notTheSitesPage' in r).length;
-      obs.untested(`no route group was seen: ${profileGroupsNote(unconfirmed, `the profile names none of the ${sitePages.paths.length} listed pages (routeGroups)`)}, and the router trees of the ${ofSite} of them that are the site's own pages name no segment in parentheses${foreign ? ` (${foreign} answered with a page that is not this site's)` : ''}`,
-        'name in the profile (routeGroups) pages that live in a route group; a site without route groups has nothing for R2.6 to judge');
+      const none = `no route group was seen: ${profileGroupsNote(unconfirmed, `the profile names none of the ${sitePages.paths.length} listed pages (routeGroups)`)}, and the router trees of the ${ofSite} of them that are the site's own pages name no segment in parentheses${foreign ? ` (${foreign} answered with a page that is not this site's)` : ''}`;
+      // Pages the profile names that are not in a group: the profile's to fix; else the site has none.
+      if (unconfirmed.size) obs.untested(none, 'name in the profile (routeGroups) pages that live in a route group');
+      obs.absent(none);
     }
     for (const g of inGroup) obs.saw('page', g);
 

@@ -93,8 +93,10 @@ describeClause('R2.6', ({ parts }) => {
       for (const g of groupsInSegment(e)) inGroup.add(`${readPageData(e)!.page} in ${g} (a per-segment prefetch file)`);
     }
     if (!inGroup.size) {
-      obs.untested(`no route group was seen: ${profileGroupsNote(unconfirmed, 'the profile names none (routeGroups)')}, and neither the router trees of the ${addresses.length} pages visited nor their ${pageData.length} page-data requests named a segment in parentheses`,
-        'name in the profile (routeGroups) pages that live in a route group; a site without route groups has nothing for R2.6 to judge');
+      const none = `no route group was seen: ${profileGroupsNote(unconfirmed, 'the profile names none (routeGroups)')}, and neither the router trees of the ${addresses.length} pages visited nor their ${pageData.length} page-data requests named a segment in parentheses`;
+      // Pages the profile names that are not in a group: the profile's to fix; else the site has none.
+      if (unconfirmed.size) obs.untested(none, 'name in the profile (routeGroups) pages that live in a route group');
+      obs.absent(none);
     }
     for (const w of inGroup) obs.saw('page', w);
     const bad = [

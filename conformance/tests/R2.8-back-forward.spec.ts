@@ -78,7 +78,7 @@ describeClause('R2.8', ({ parts, part }) => {
     // such a link is in view, else the link focused without scrolling and activated with Enter.
     const links = page.locator(`a[href="${other}"]`);
     const found = await links.first().waitFor({ state: 'attached', timeout: patience(7_000) }).then(() => true, () => false);
-    if (!found) obs.untested(`the profile's tall page ${tall} has no link to ${other}`, `name in scroll.other a page that ${tall} links to, or add such a link`);
+    if (!found) obs.untested(`the profile's tall page ${tall} has no link to ${other}`, `name in scroll.other a page that ${tall} links to`);
     const inView = await links.evaluateAll((els) => els.findIndex((el) => {
       const r = el.getBoundingClientRect();
       return r.width > 0 && r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
@@ -90,7 +90,7 @@ describeClause('R2.8', ({ parts, part }) => {
     } else {
       how = 'link focused without scrolling, activated with Enter';
       await links.first().evaluate((el) => (el as HTMLElement).focus({ preventScroll: true }));
-      if (await scrollY(page) !== aScroll) obs.untested(`focusing the link to ${other} scrolled ${tall}`, `put a link to ${other} where it is in view at ${wanted} px, or name another page`);
+      if (await scrollY(page) !== aScroll) obs.untested(`focusing the link to ${other} scrolled ${tall}`, `name in scroll another pair, whose link is in view at ${wanted} px`);
       await page.keyboard.press('Enter');
     }
     await waitForAddress(page, other, obs, `following the link to it on ${tall}`);

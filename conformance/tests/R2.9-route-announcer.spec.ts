@@ -74,9 +74,9 @@ describeClause('R2.9', ({ parts, part }) => {
     await requireNoErrorScreen(page, obs, untitled);
     const title = await sample(() => page.title(), (t) => t === '', 5_000);
     if (title !== '') obs.untested(`the profile's untitled page ${untitled} has the document title "${clip(title)}" after the navigation; this branch needs a page whose document title is empty`,
-      `give ${untitled} no title — no <title> element, or an empty one (in Next.js, \`export const metadata = { title: "" }\` in the page when the layout sets a title) — or name such a page in announcer.untitled`);
+      'name in announcer.untitled a page whose document title is empty (no <title> element, or an empty one)');
     const heading = await sample(() => firstHeading(page), (h) => h !== '', 5_000);
-    if (heading === '') obs.untested(`the profile's untitled page ${untitled} shows no heading`, `add a heading (h1) to ${untitled}, or name another page in announcer.untitled`);
+    if (heading === '') obs.untested(`the profile's untitled page ${untitled} shows no heading`, `name in announcer.untitled a page without a title that shows a heading`);
     obs.saw('navigation', `${from} → ${untitled} (heading "${clip(heading)}")`);
     const got = await announced(page, heading);
     await record(testInfo, 'announced', { from, to: untitled, documentTitle: title, firstHeading: heading, announced: got, regions: await readLiveRegions(page) });

@@ -18,7 +18,7 @@ describe('the answer first', () => {
     expect(first).toMatchObject({ of: 'R2.2', mode: 'static', verdict: 'failed', line: `R2.2 (static) failed: ${SAW}`, screenshot: shot });
   });
 
-  it('groups what was not judged by why, and lists what was accepted apart', () => {
+  it('groups what was not judged by kind and why, and lists what was accepted apart', () => {
     const why = 'precondition not met: the profile names no route answering 405 or 500 (statusPages). To fix: add them';
     const r = report(tests(['static'], {
       'R2.3': (m) => [test(m, 'R2.3', 'passed', { parts: ['404', '400', 'other'] }), test(m, 'R2.3', 'untested', { parts: ['405', '500'], reason: why })],
@@ -26,7 +26,7 @@ describe('the answer first', () => {
     }), { modes: ['static'], expectations: [{ clause: 'R2.5/client', verdict: 'failed', reason: 'our own text, for now', source: 'file: x.json' }] });
     const a = answerOf(r);
     expect(a.problems).toEqual([]);
-    expect(a.notJudged).toEqual([{ why: 'the profile names no route answering 405 or 500 (statusPages)', items: [expect.objectContaining({ line: 'R2.3/405 (static)' }), expect.objectContaining({ line: 'R2.3/500 (static)' })] }]);
+    expect(a.notJudged).toEqual([{ why: 'the profile names no route answering 405 or 500 (statusPages)', kind: 'run', items: [expect.objectContaining({ line: 'R2.3/405 (static)' }), expect.objectContaining({ line: 'R2.3/500 (static)' })] }]);
     expect(a.accepted.map((x) => x.line)).toEqual(['R2.5/client (static) failed, accepted: our own text, for now']);
   });
 });

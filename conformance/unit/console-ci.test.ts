@@ -156,7 +156,7 @@ describe('GitHub annotations', () => {
     expect(annotations(a, {})).toEqual([]);
     const lines = annotations(a, { GITHUB_ACTIONS: 'true' });
     expect(lines[0]).toMatch(/^::error title=R2\.2 \(static\) failed::R2\.2 \(static\) failed: expected /);
-    expect(lines[1]).toBe('::error title=R2.4 (static) untested::R2.4 (static) is not judged: no statusPages scenario');
+    expect(lines[1]).toBe('::error title=R2.4 (static) untested — Not set up by the run (to fix)::R2.4 (static) is not judged (not set up by the run): no statusPages scenario');
     expect(lines.every((l) => !l.includes('\n'))).toBe(true);
   });
 });

@@ -117,7 +117,7 @@ describe('expectations: the gate', () => {
 
   it('fails on a verdict other than the expected one (untested where failed is expected)', () => {
     const r = report(tests(['static'], { ...next16, 'K9.5': (m) => [test(m, 'K9.5', 'untested', { reason: 'no page left waiting' })] }), { modes: ['static'], expectations: resolve('next@16') });
-    expect(r.gate.reasons).toEqual(['K9.5 (static) is untested, not failed as expected (the segment-cache scheduler runs at most 4 prefetches at a time (12 for a hovered link); preset next@16): no page left waiting']);
+    expect(r.gate.reasons).toEqual(['K9.5 (static) is untested (not set up by the run), not failed as expected (the segment-cache scheduler runs at most 4 prefetches at a time (12 for a hovered link); preset next@16): no page left waiting']);
   });
 
   it('waives only the parts it names: another part failing under a waived clause fails the gate', () => {
@@ -148,10 +148,10 @@ describe('expectations: the gate', () => {
     expect(junit).toMatch(/name="C7.3 [^"]*" time="[^"]*"><skipped message="expected untested \(accepted\): C7.3 untested: /);
     const md = renderMarkdown(r);
     // The answer first: judged 16 of 17 … with C7.3 not judged, as the team accepted; the accepted verdicts apart, with their reason.
-    expect(md.split('\n').slice(0, 8).join('\n')).toMatch(/\*\*static\*\*.*: judged \d+ of \d+ applicable clauses: \d+ passed, 0 failed; 1 not judged \(untested 1; 1 of them expected\)/);
+    expect(md.split('\n').slice(0, 8).join('\n')).toMatch(/\*\*static\*\*.*: judged \d+ of \d+ applicable clauses \(\d+ of \d+ parts\): \d+ passed, 0 failed; 1 not judged \(untested 1: 1 not set up by the run; 1 of them expected\)/);
     expect(md).toMatch(/\*\*Accepted\*\*, not counted against the gate \(2\):\n- C7\.3 \(static\) untested, accepted: [^\n]*\n- C7\.3\/build-id \(static\) untested, accepted: /);
     expect(md).toMatch(/Accepted by the team, not passed \(2\):/);
-    expect(md).toContain('⏸ untested (accepted)');
+    expect(md).toContain('⏸ untested · not set up by the run (accepted)');
     const html = renderHtml(r);
     expect(html).toContain('Expected verdicts — accepted by the team or known deviations of the framework, not counted against the gate (2)');
     expect(html).toContain('<span class="badge expected"');

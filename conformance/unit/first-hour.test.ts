@@ -25,7 +25,7 @@ const presets = [...loadPresets().values()];
 /** A site whose C7.3 build identifier is not sent and whose R2.6 has no route group: two clauses not judged. */
 const untestedTwo = {
   'C7.3': (m: Mode) => [test(m, 'C7.3', 'untested', { partOutcomes: [{ part: 'target', verdict: 'passed' }, { part: 'current', verdict: 'passed' }, { part: 'router-state', verdict: 'passed' }, { part: 'build-id', verdict: 'untested', reason: 'precondition not met: no build identifier in the page-data requests. To fix: set deploymentId' }] })],
-  'R2.6': (m: Mode) => [test(m, 'R2.6', 'untested', { parts: ['addresses'], reason: 'precondition not met: no route group was seen on the site. To fix: name a grouped page in routeGroups' })],
+  'R2.6': (m: Mode) => [test(m, 'R2.6', 'untested', { parts: ['addresses'], notJudged: 'site', reason: 'not on this site: no route group was seen on the site' })],
 };
 
 describe('the answer first', () => {
@@ -35,20 +35,19 @@ describe('the answer first', () => {
     expect(c.applicable - c.passed - c.failed).toBe(2);
     expect(c.notJudged.map((n) => `${n.id} ${n.verdict}: ${n.lacks}`)).toEqual(['R2.6 untested: addresses: no route group was seen on the site', 'C7.3 untested: build-id: no build identifier in the page-data requests']);
     const lines = headline(r);
-    expect(lines[0]).toMatch(/^static http:\/\/127\.0\.0\.1\/static: judged \d+ of \d+ applicable clauses: \d+ passed, 0 failed; 2 not judged \(untested 2\)$/);
+    expect(lines[0]).toMatch(/^static http:\/\/127\.0\.0\.1\/static: judged \d+ of \d+ applicable clauses \(\d+ of \d+ parts\): \d+ passed, 0 failed; 2 not judged \(untested 2: 1 not on this site, 1 not set up by the run\)$/);
     expect(lines[1]).toBe('pending: 9 clauses the spec marks "not shown" — counted apart, never judged');
   });
 
   it('gives one reason per part, in a line (the full text stays in the details)', () => {
     const r = report(tests(['static'], untestedTwo), { modes: ['static'] });
-    expect(r.gate.reasons.map((x) => x.split(':')[0])).toEqual(['R2.6/addresses (static) is untested', 'C7.3/build-id (static) is untested']);
-    expect(short(r.gate.reasons[1])).toBe('C7.3/build-id (static) is untested: no build identifier in the page-data requests');
+    expect(r.gate.reasons.map((x) => x.split(':')[0])).toEqual(['R2.6/addresses (static) is untested (not on this site)', 'C7.3/build-id (static) is untested (not set up by the run)']);
+    expect(short(r.gate.reasons[1])).toBe('C7.3/build-id (static) is untested (not set up by the run): no build identifier in the page-data requests');
     const md = renderMarkdown(r).split('\n');
     const head = md.slice(0, 15).join('\n');
     expect(head).toMatch(/gate FAILED/);
-    // What was not judged, grouped by why.
-    expect(head).toMatch(/\*\*Not judged\*\* \(2\), by why:/);
-    expect(head).toMatch(/- no build identifier in the page-data requests: C7\.3\/build-id \(static\)/);
+    // What was not judged, under its kind's heading, grouped by why.
+    expect(head).toMatch(/\*\*Not judged\*\* \(2\), by kind:\n- Not on this site \(1\):\n  - no route group was seen on the site: R2\.6\/addresses \(static\)\n- Not set up by the run \(to fix\) \(1\):\n  - no build identifier in the page-data requests: C7\.3\/build-id \(static\)/);
     // The table is folded below the answer.
     expect(md.indexOf('<details><summary>Targets, every clause and part with its verdict, expectations</summary>')).toBeGreaterThan(md.findIndex((l) => /Not judged/.test(l)));
     expect(renderJUnit(r)).toMatch(/<property name="coverage" value="judged \d+ of \d+ applicable clauses/);

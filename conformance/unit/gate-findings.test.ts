@@ -38,7 +38,7 @@ describe('gate findings: the reasons as data', () => {
     expect(r.gate.findings).toContainEqual({ kind: 'unexpectedPass', of: 'R2.5/client', mode: 'static', expected: { verdict: 'failed', source: 'preset next@16' }, text: expect.stringMatching(/^R2\.5\/client \(static\) now passes/) });
     expect(r.gate.findings).toContainEqual({ kind: 'failed', of: 'K9.5', mode: 'static', expected: { verdict: 'passed', source: 'config: x' }, text: expect.stringMatching(/^K9\.5 \(static\) is failed, not passed as expected/) });
     const plain = report(tests(['static'], { 'R2.2': (m) => [test(m, 'R2.2', 'untested', { reason: 'no unknown path' })] }), { modes: ['static'] });
-    expect(plain.gate.findings).toEqual([{ kind: 'untested', of: 'R2.2', mode: 'static', text: 'R2.2 (static) is untested: no unknown path' }]);
+    expect(plain.gate.findings).toEqual([{ kind: 'untested', notJudged: 'run', of: 'R2.2', mode: 'static', text: 'R2.2 (static) is untested (not set up by the run): no unknown path' }]);
   });
 
   it('a finding the levels make a warning is no finding: only what fails the gate', () => {

@@ -62,7 +62,7 @@ describe('an observation that could not complete is cantTell, naming what was pe
 describe('a precondition that is not there is untested, with the reason', () => {
   it('uses the reason the test gave', () => {
     const r = classifyAttempt(attempt('skipped', undefined, [{ type: 'verdict', description: 'untested' }, { type: 'verdict-reason', description: 'precondition not met: no held script. To fix: …' }]));
-    expect(r).toEqual({ verdict: 'untested', reason: 'precondition not met: no held script. To fix: …' });
+    expect(r).toEqual({ verdict: 'untested', reason: 'precondition not met: no held script. To fix: …', notJudged: 'run' });
   });
 
   it('falls back to Playwright\'s skip note', () => {

@@ -89,7 +89,7 @@ describe('pre-flight of a profile against its target', () => {
   it('gives discovery\'s reason for a scenario it could not fill, and flags a listed page that cannot be fetched', async () => {
     const fetchImpl = site({ '/': { html: 'home' } });
     const checks = await preflight('http://x', profile({ sitePages: { paths: ['/', '/gone'] } }), 'server', { fetchImpl, unfilled: { serverFunction: 'a page with a server-function form' } });
-    expect(checks.find((c) => c.scenario === 'serverFunction')?.notes[0]).toContain('Discovery found none; the site would need a page with a server-function form');
+    expect(checks.find((c) => c.scenario === 'serverFunction')?.notes[0]).toContain('Discovery found none: the site has no page with a server-function form');
     expect(checks.find((c) => c.scenario === 'sitePages')?.state).toBe('usable'); // a 404 page is still a page to check
     const unreachable = (async () => { throw new Error('connection refused'); }) as unknown as typeof fetch;
     const down = await preflight('http://x', profile({ sitePages: { paths: ['/'] } }), 'static', { fetchImpl: unreachable });

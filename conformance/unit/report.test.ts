@@ -47,7 +47,7 @@ describe('report', () => {
     const r = report([...allPassing(['static']).map((t) => (t.clauseIds[0] === 'R2.2' ? { ...t, outcome: 'flaky' as const, attempts: 2, retry } : t))], ['static']);
     r.slow = { factor: 2, source: 'measured', machine: { computeMs: 818, threads: 2, nodeStartMs: 120, computeRatio: 2, nodeStartRatio: 1.85, load1: 1.2, cores: 2, tookMs: 900 } };
     expect(validate(r), JSON.stringify(validate.errors)).toBe(true);
-    expect(r.schemaVersion).toBe('1.8.0');
+    expect(r.schemaVersion).toBe('1.9.0');
     const html = renderHtml(r);
     expect(html).toMatch(/<dt>Harness patience<\/dt><dd>× 2, measured at the start: reference work took 2× as long/);
     expect(html).toMatch(/Tried again \(1\)[^]*R2\.2[^]*passed on retry[^]*counted passed on retry\./);
