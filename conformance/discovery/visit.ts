@@ -1,7 +1,8 @@
 import type { Page, Request } from '@playwright/test';
 import { readPageFacts } from './page-facts';
 import { pathShapeOf, payloadShape, redactQuery } from './redact';
-import { chunkRouteGroups, isPageDelivery, pageDataTarget } from './requests';
+import { isPageDelivery, pageDataTarget } from './requests';
+import { chunkRouteGroups } from '../crawl/chunk-routes';
 import { emptyPage, type CallFact, type ClickFact, type CrawledLink, type CrawledPage, type WayIn } from '../crawl/model';
 import { openMenus } from './menus';
 import { NOT_A_PAGE } from './frontier';
@@ -9,26 +10,9 @@ import { patience } from '../run/slow';
 import { activateLink, linkTo } from '../observers/activate';
 import { readPageData } from '../observers/page-data';
 import { LATE, orLate } from '../observers/bound';
+import { hoverLinks, scrollThrough, sitUntilQuiet, VISIT, wire, type Visit } from './page-moves';
 
-/** Bounds of one page visit (each wait is for a named thing and ends on its own), on the reference machine: each is used × the run's factor (run/slow.ts). */
-export const VISIT = {
-  loadTimeoutMs: 15_000,
-  /** Waiting for the router (window.next) on pages that load /_next/ scripts. */
-  hydrateMs: 3_000,
-  /** The page sits in view until no new page-data request for `quietMs`, at most `sitMs`. */
-  quietMs: 500,
-  sitMs: 3_000,
-  /** At the bottom of a tall page with links below the fold: how long the first prefetch they start is awaited. */
-  lateMs: 1_500,
-  /** Scrolling through a tall page: at most this many viewport-high steps, `stepMs` apart. */
-  scrollSteps: 10,
-  stepMs: 120,
-  /** Pages Router pages: links hovered, and how long a hover's script requests are awaited. */
-  hoverLinks: 8,
-  hoverMs: 800,
-  /** After a click on a link: waiting for the address to change. */
-  clickMs: 5_000,
-};
+export { VISIT };
 
 // Words of sign-in and account links; not "profile" (social profiles are not accounts here).
 const SIGN_IN = /sign[\s_-]?in|log[\s_-]?in|sign[\s_-]?up|register|\baccount|log[\s_-]?out|sign[\s_-]?out|\bauth/i;
@@ -81,7 +65,7 @@ export class Tab {
     const nextScripts = visit.requests.some((r) => r.resourceType() === 'script' && new URL(r.url()).pathname.startsWith('/_next/'));
     if (nextScripts) await this.page.waitForFunction('typeof window.next === "object"', undefined, { timeout: patience(VISIT.hydrateMs) }).catch(() => undefined);
     // Sit in view: prefetches start after hydration, in batches; stop once they have gone quiet.
-    await this.sitUntilQuiet(visit);
+    await sitUntilQuiet(this.page, visit);
 
     let facts;
     try {
@@ -99,7 +83,7 @@ export class Tab {
     // Links below the fold, visible, that nothing prefetched yet: their prefetch is awaited at the bottom.
     const inViewData = new Set(visit.requests.map((r) => pageDataTarget(wire(r))));
     const belowFold = facts.links.some((l) => l.visible && !l.inView && l.url.startsWith(origin) && !inViewData.has(safePath(l.url)));
-    if (facts.scrollHeight > facts.viewportHeight * 1.2) await this.scrollThrough(visit, facts.scrollHeight, facts.viewportHeight, belowFold);
+    if (facts.scrollHeight > facts.viewportHeight * 1.2) await scrollThrough(this.page, visit, facts.scrollHeight, facts.viewportHeight, belowFold);
     const targets = (rs: Request[]) => [...new Set(rs.map((r) => pageDataTarget(wire(r))).filter((p): p is string => p !== undefined))];
     const pageDataRequested = targets(visit.requests.slice(0, inViewRequests));
     const pageDataOnScroll = targets(visit.requests.slice(inViewRequests)).filter((p) => !pageDataRequested.includes(p));
@@ -109,7 +93,7 @@ export class Tab {
     // Route groups the page's code chunks name (Webpack writes them into the chunk paths): a lead for R2.6.
     const chunkGroups = chunkRouteGroups(allScripts);
     // Pages Router: which links load their page's code when hovered (router links, even prefetch={false}).
-    const hoverLoads = facts.pagesRouter && facts.hydrated ? await this.hoverLinks(visit, origin, facts.links, finalPath ?? path, scriptsOf) : new Map<string, string[]>();
+    const hoverLoads = facts.pagesRouter && facts.hydrated ? await hoverLinks(this.page, visit, origin, facts.links, finalPath ?? path, scriptsOf) : new Map<string, string[]>();
     const links: CrawledLink[] = [];
     let externalLinks = 0;
     for (const l of facts.links) {
@@ -200,7 +184,7 @@ export class Tab {
   /** One click of a walk: the page sits until its prefetches went quiet, then its link to `to` is followed. */
   private async step(visit: Visit, from: string, to: string, walked: boolean): Promise<ClickFact> {
     const fact = (clientSide: boolean, pageData: boolean, more: Partial<ClickFact> = {}): ClickFact => ({ from, to, clientSide, pageData, ...(walked ? { walked } : {}), ...more });
-    await this.sitUntilQuiet(visit);
+    await sitUntilQuiet(this.page, visit);
     const mark = visit.requests.length;
     // Prefetched since the walk's load: a page reached by a click reuses what the pages before it prefetched.
     const prefetched = visit.requests.slice(0, mark).some((r) => readPageData(wire(r))?.page === to);
@@ -214,60 +198,10 @@ export class Tab {
     if (!arrived) return fact(false, !!fetch, { ...more, error: `the address did not become ${to} within ${patience(VISIT.clickMs) / 1000} s of following its link` });
     return fact(!reloaded, !reloaded && !!fetch, more);
   }
-
-  private async sitUntilQuiet(visit: Visit): Promise<void> {
-    const until = Date.now() + patience(VISIT.sitMs);
-    visit.lastPageData = Math.max(visit.lastPageData, Date.now());
-    while (Date.now() < until && Date.now() - visit.lastPageData < patience(VISIT.quietMs)) await this.page.waitForTimeout(100);
-  }
-
-  /** Hovers up to `VISIT.hoverLinks` visible same-origin links and notes the scripts each hover asked for. */
-  private async hoverLinks(visit: Visit, origin: string, all: { href: string; url: string; visible: boolean; inMain: boolean }[], self: string, scriptsOf: (rs: Request[]) => string[]): Promise<Map<string, string[]>> {
-    const out = new Map<string, string[]>();
-    // The page's content links (its <main>, when it has one): header links are rarely router links here.
-    const links = all.some((l) => l.inMain) ? all.filter((l) => l.inMain) : all;
-    for (const l of links) {
-      if (out.size >= VISIT.hoverLinks) break;
-      let u: URL;
-      try { u = new URL(l.url); } catch { continue; }
-      if (!l.visible || u.origin !== origin || u.pathname === self || out.has(u.pathname) || !l.href.startsWith('/')) continue;
-      const mark = visit.requests.length;
-      const ok = await linkTo(this.page, l.href).hover({ timeout: patience(3_000), force: true }).then(() => true, () => false);
-      if (!ok) continue;
-      // Until the first script is asked for (then a moment for the rest), at most hoverMs.
-      const until = Date.now() + patience(VISIT.hoverMs);
-      while (Date.now() < until && !scriptsOf(visit.requests.slice(mark)).length) await this.page.waitForTimeout(50);
-      await this.page.waitForTimeout(50);
-      out.set(u.pathname, scriptsOf(visit.requests.slice(mark)));
-    }
-    await this.page.mouse.move(0, 0).catch(() => undefined);
-    return out;
-  }
-
-  private async scrollThrough(visit: Visit, height: number, viewport: number, belowFold: boolean): Promise<void> {
-    const steps = Math.min(VISIT.scrollSteps, Math.ceil(height / viewport));
-    const pageData = () => visit.requests.filter((r) => pageDataTarget(wire(r)) !== undefined).length;
-    const before = pageData();
-    for (let i = 1; i <= steps; i++) {
-      await this.page.evaluate(`window.scrollTo(0, ${i * viewport})`).catch(() => undefined);
-      await this.page.waitForTimeout(VISIT.stepMs);
-    }
-    // At the bottom until prefetches go quiet: a link seen only for one short step may not have
-    // been prefetched yet on a busy machine (the page's last link is often the one a test clicks).
-    // With links below the fold, the first prefetch they start is awaited first (at most lateMs).
-    const until = Date.now() + patience(VISIT.lateMs);
-    while (belowFold && pageData() === before && Date.now() < until) await this.page.waitForTimeout(100);
-    await this.sitUntilQuiet(visit);
-    await this.page.evaluate('window.scrollTo(0, 0)').catch(() => undefined);
-    await this.sitUntilQuiet(visit);
-  }
 }
 
-interface Visit { requests: Request[]; lastPageData: number }
 
-function wire(r: Request) {
-  return { url: r.url(), method: r.method(), resourceType: r.resourceType(), headers: r.headers() };
-}
+
 
 /** Why a loaded address was taken for no page (crawler.ts and the pickers leave it out). */
 export const NOT_HTML = 'not a page: the browser did not read it as HTML';

@@ -1,6 +1,6 @@
 import { titleOf } from './check';
 import { arPage, clickable, findChain, firstOf, linksTo, ROUTERS, sortHomeFirst } from './pick';
-import { routeMatches } from '../discovery/requests';
+import { routeMatches } from '../crawl/chunk-routes';
 import { array, object, path, scenarioShape, str } from './schema';
 import { linkedPair, scenario, untitledPages } from './spec';
 import { LOW_WINDOW, SCROLL, scrollsInLowWindow } from './windows';

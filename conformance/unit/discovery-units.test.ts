@@ -5,7 +5,7 @@ import { groupByShape, routeShape } from '../crawl/shape';
 import { parseSitemap } from '../discovery/sitemap';
 import { Frontier } from '../discovery/frontier';
 import type { TargetProfile } from '../run/profile';
-import { chunkRouteGroups, routeMatches } from '../discovery/requests';
+import { chunkRouteGroups, routeMatches } from '../crawl/chunk-routes';
 import { isHtml } from '../discovery/visit';
 
 describe('route shapes', () => {
