@@ -73,7 +73,7 @@ export const SECTION_2 = [
   },
   {
     id: 'R2.5', title: 'Global failure page and digest line', section: S2, kind: 'normative', modes: BOTH,
-    scenarios: ['clientCrash', 'serverCrash'],
+    scenarios: ['clientCrash', 'ownScript', 'serverCrash'],
     quote: ['A global failure page reads: "Application error: a server-side (or client-side) exception has occurred (see the server logs / browser console for more information)." It may add a digest line.'],
     hash: '8336786d9acec1a0',
     howTested: 'Part client: a render error thrown in the browser must give exactly the line "Application error: a client-side exception has occurred (see the browser console for more information)."; a digest line there is an advisory. Part server (server mode): a page that throws while rendering on the server must give exactly "Application error: a server-side exception has occurred (see the server logs for more information)."; part digest: when a "Digest:" line is shown, it must be the next line and read "Digest: <non-empty>". Evidence: screenshot, the lines read, the HTTP status.',
@@ -82,6 +82,7 @@ export const SECTION_2 = [
       'A text with more words (e.g. "… while loading <host> …") contradicts the spec\'s wording and fails the part.',
       '"It may add a digest line" is an optional part: absent it cannot fail; present, it must read "Digest: <value>" right after the text. It is observed on the server-side failure page; whether a client-side failure shows one is advisory.',
       'A server-side throw whose answer is the generic error page of its status (a status-code heading and the table\'s title: what R2.3 judges) is not a global failure page. The spec does not say which of the two a server-side throw shows, so the server part is untested there, naming that page — not failed.',
+      'The client part has two ways of observing it, alternatives: a control of the site that makes it throw (clientCrash), and, on an ordinary App Router page with no such control (ownScript), a script of the page\'s own whose answer the harness fails while the page loads — held until the page\'s code has asked for it, then net::ERR_FAILED, as a network fails one; the site is not changed and the evidence names the script and the condition. A page whose rendering did not need that script (it stays as it was) is no subject: untested, naming it.',
       'On a Pages Router page: the global failure page is _error with no status code, shown after a render error in the browser: the client part is judged as on the App Router (Next.js 14.2 shows the exact text; 15.5 inserts "while loading <host>", which fails the part). The Pages Router has no server-side global failure page: a throw while rendering on the server shows "500 | Internal Server Error." (R2.3\'s 500 row), so the server part is untested and the optional digest not shown.',
     ],
     parts: [
