@@ -61,13 +61,14 @@ export const SECTION_2 = [
   },
   {
     id: 'R2.4', title: 'No status code: client-side application error', section: S2, kind: 'normative', modes: BOTH,
-    scenarios: ['noStatusError'],
+    scenarios: ['noStatusError', 'retry'],
     quote: ['With no status code, the page shows a client-side application error.'],
     hash: '5c06292e8949e7f3',
     howTested: 'A client-side exception is triggered on the profile\'s page (e.g. a Pages Router page that throws on a click). The page must then show a client-side application error and no status heading. If no exception is seen in the browser (no page error or console error) and no error text appears, the test is untested. Evidence: screenshot, the headings and the console errors seen.',
     readings: [
       'Judged: after an exception in the browser on a page with no status code, the page shows a text naming a client-side application error ("Application error: a client-side exception has occurred", with or without more words) and no status-code heading.',
       'On a Pages Router page: _error with no status code, which the Pages Router shows after a render error in the browser (on such a site the same page as R2.5\'s client part; Next.js 15.5 adds "while loading <host>", which this reading allows).',
+      'Two ways of observing it, alternatives: a control of the site that throws (noStatusError), and, in server delivery on a site with a Pages Router route generated on demand (retry: getStaticPaths fallback: true), the page\'s own data fetch after load answered HTTP 500 by the harness on every attempt (named in the evidence): the client gives up after its tries and shows _error with no status code. A static export has no such page, and the Pages Router loads the page in full when its chunk or data fails during a navigation and waits without end for a chunk that fails on first load, so no other failure of the network reaches this page.',
     ],
     subject: 'an exception thrown in the browser on a page of the site with no status code',
   },
