@@ -52,7 +52,7 @@ describeClause('R2.4', () => {
       markInapplicable(testInfo, 'a static export has no page generated on demand (getStaticPaths fallback: true needs a server), so no page fetches its own data after it loads; the Pages Router turns a page chunk or page data that fails during a navigation into a full page load (docs/implementations.md, "Reachable from outside")');
     }
     const { pathPrefix } = target.scenario('retry');
-    const slug = freshSlug();
+    const slug = freshSlug('r24');
     const path = pathPrefix + slug;
     // Every attempt of the page's own data fetch is answered 500 by the harness: the client gives up after its tries.
     const script = await scriptAnswers(page, slug, [], 500);

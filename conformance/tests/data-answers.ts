@@ -4,8 +4,8 @@ import { isPageDataRequestOf } from '../observers/page-data';
 
 // The page-data answers of one fresh slug, written by the harness (K9.2's retries, R2.4's way without a throw control).
 
-export function freshSlug(): string {
-  return `k92-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+export function freshSlug(prefix = 'k92'): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
 /** Whether an address's path names the slug (page data of the slug's page, in any form). */
