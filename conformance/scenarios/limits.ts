@@ -30,11 +30,13 @@ export const LIMIT_SCENARIOS = {
         });
         return l && { from: from.path, to: l.path };
       }) ?? firstOf(k.pages.filter(prPage), (from) => {
-        // Else a router link prefetched in view to a page whose own chunk webpack names after it: the test
-        // holds that chunk from before `from` loads, so the prefetch cannot complete either.
+        // Else a router link whose target's chunk, named after it, `from` prefetched while it sat in view
+        // (a plain <a> prefetches nothing): the test holds that chunk from before `from` loads, so the
+        // prefetch cannot complete either.
         const l = from.links.find((x) => {
           const to = k.byPath.get(x.path);
-          return clickable(x) && prPage(to) && to.path !== from.path && to.scripts.some((sp) => isPageChunk(sp, to.path));
+          const chunk = (sp: string) => !!to && isPageChunk(sp, to.path);
+          return clickable(x) && prPage(to) && to.path !== from.path && to.scripts.some(chunk) && from.scripts.some(chunk);
         });
         return l && { from: from.path, to: l.path };
       }),
