@@ -1,5 +1,5 @@
 import { type FrameworkRequest, GUESSED_STATUS } from '../crawl/model';
-import { clickable, firstOf, GENERIC_TITLES, ok, prPage, ROUTERS, throwingButton, unknownPaths } from './pick';
+import { arPage, clickable, isAppPageChunk, firstOf, GENERIC_TITLES, ok, prPage, ROUTERS, throwingButton, unknownPaths } from './pick';
 import { array, control, optional, path, record, scenarioShape } from './schema';
 import { known, pageAnswers, scenario, SERVER } from './spec';
 
@@ -148,6 +148,31 @@ export const ERROR_SCENARIOS = {
       need: 'an App Router page with a button whose name says it crashes the page (/throw|crash|error/i); where no App Router page has one, a Pages Router page with such a button (its client-side error page is that router\'s global failure page)',
       // The Pages Router's global failure page is its client-side error page (R2.4's): taken only where no App Router page has such a button.
       pick: (k) => firstOf([...ROUTERS], (r) => throwingButton(k, k.pages.filter(r.page), r.name)),
+    },
+  }),
+
+  /** An ordinary App Router page with a script of its own, whose answer the harness fails (global failure, client side). */
+  ownScript: scenario({
+    needs: 'An App Router page whose rendering in the browser needs a script of its own: one its HTML names that `besides`, another page of the site, does not (webpack names it after the page, app/<route>/page-<hash>.js; Turbopack hashes every name, so `besides` tells it). The harness fails that script\'s answer while the page loads (net::ERR_FAILED); nothing of the site is changed. A Pages Router page cannot serve: that router waits without end for a failed page chunk on first load.',
+    example: { page: '/about', besides: '/' },
+    shape: scenarioShape({ page: path, besides: optional(path) }),
+    async preflight({ page, besides }, t) {
+      const p = await t.answers(page);
+      if (p.html && /id="__NEXT_DATA__"/.test(p.html)) t.bad(`${page} is a Pages Router page (__NEXT_DATA__ in its HTML): a failed page chunk leaves it waiting, no failure page to observe`, page);
+      if (besides) await t.answers(besides);
+    },
+    discover: {
+      need: 'an App Router page with a script of its own (its chunk, named after it or named by no other page): the Pages Router waits without end for a failed page chunk on first load and loads the page in full when one fails during a navigation, so a Pages-Router-only site offers no such page',
+      pick(k) {
+        const ar = k.pages.filter(arPage);
+        // The chunk named after the page first (webpack); else a page and another one to compare with (Turbopack).
+        const named = ar.find((p) => p.scripts.some((s) => isAppPageChunk(s, p.path)));
+        const other = (p: { path: string }) => ar.find((q) => q.path !== p.path && !q.links.some((l) => l.path === p.path));
+        const chosen = named ?? ar.find((p) => other(p) && p.scripts.some((s) => !other(p)!.scripts.includes(s)));
+        if (!chosen) return undefined;
+        const b = other(chosen);
+        return b ? { page: chosen.path, besides: b.path } : { page: chosen.path };
+      },
     },
   }),
 

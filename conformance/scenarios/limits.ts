@@ -7,7 +7,7 @@ import { TALL_WINDOW } from './windows';
 export const LIMIT_SCENARIOS = {
   /** A client-side route whose code can be held, linked from `from` without prefetch. */
   routeLoadTimeout: scenario({
-    needs: 'A Pages Router pair (the 3.8 s timeout is the Pages Router\'s route loader): `from` links to `to` without prefetch, and `to` needs its own script chunk, so holding scripts holds the route load.',
+    needs: 'A Pages Router pair (the 3.8 s timeout is the Pages Router\'s route loader): `from` links to `to` by a router link, and `to` needs its own script chunk, which the harness holds from before `from` loads (so a prefetch of it cannot complete either). A link without prefetch is the plainest case: Next.js 16.4 never times out a route whose chunk a prefetch has asked for (docs/implementations.md).',
     example: { from: '/timeout', to: '/timeout/target' },
     shape: scenarioShape({ from: path, to: path }),
     async preflight({ from, to }, t) {
@@ -15,7 +15,7 @@ export const LIMIT_SCENARIOS = {
       if (target.html && !/id="__NEXT_DATA__"/.test(target.html)) t.bad(`${to} is not a Pages Router page (no __NEXT_DATA__ in its HTML): the 3.8 s timeout belongs to the Pages Router's route loader, so K9.1 cannot be observed there`, to);
     },
     discover: {
-      need: 'two Pages Router pages (HTML with __NEXT_DATA__), one with a router link to the other that does not prefetch its code (prefetch={false}: the code is asked for only on hover or click)',
+      need: 'two Pages Router pages (HTML with __NEXT_DATA__), one with a router link to the other whose code is a chunk of its own: a link that does not prefetch it (prefetch={false}: asked for only on hover or click) first, else one whose target\'s chunk is named after it (/_next/static/chunks/pages/<page>-<hash>.js)',
       // A Pages Router pair whose target's code was not loaded while `from` sat in view.
       pick: (k) => firstOf(k.pages.filter(prPage), (from) => {
         const l = from.links.find((x) => {
@@ -27,6 +27,16 @@ export const LIMIT_SCENARIOS = {
           // hashes every name, so the script itself is compared.
           const own = (sp: string) => to.scripts.includes(sp) && !from.scripts.includes(sp);
           return !!x.hoverLoads?.some((sp) => own(sp) || (isPageChunk(sp, to.path) && !from.scripts.some((f) => isPageChunk(f, to.path))));
+        });
+        return l && { from: from.path, to: l.path };
+      }) ?? firstOf(k.pages.filter(prPage), (from) => {
+        // Else a router link whose target's chunk, named after it, `from` prefetched while it sat in view
+        // (a plain <a> prefetches nothing): the test holds that chunk from before `from` loads, so the
+        // prefetch cannot complete either.
+        const l = from.links.find((x) => {
+          const to = k.byPath.get(x.path);
+          const chunk = (sp: string) => !!to && isPageChunk(sp, to.path);
+          return clickable(x) && prPage(to) && to.path !== from.path && to.scripts.some(chunk) && from.scripts.some(chunk);
         });
         return l && { from: from.path, to: l.path };
       }),

@@ -236,3 +236,13 @@ export function isPageChunk(script: string, path: string): boolean {
   const prefix = pageChunkPrefix(path);
   return name.startsWith(prefix) && /^[0-9a-f]+\.js$/.test(name.slice(prefix.length));
 }
+
+/** The App Router page chunk webpack names after the page: `/_next/static/chunks/app/(group)/about/page-<hash>.js` for /about. */
+export function isAppPageChunk(script: string, path: string): boolean {
+  let name: string;
+  try { name = decodeURIComponent(script); } catch { return false; }
+  const m = /^\/_next\/static\/chunks\/app((?:\/[^/]+)*)\/page-[0-9a-f]+\.js$/.exec(name);
+  if (!m) return false;
+  const route = m[1].split('/').filter((s) => s && !/^\(.*\)$/.test(s)).join('/');
+  return `/${route}` === (path.length > 1 ? path.replace(/\/+$/, '') : path);
+}

@@ -1,53 +1,18 @@
-import type { Route } from '@playwright/test';
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
 import { expect, test, type Page } from '../harness/fixtures';
 import type { Observer } from '../harness/observe';
-import { isPageDataRequest, isPageDataRequestOf } from '../observers/page-data';
+import { isPageDataRequest } from '../observers/page-data';
 import type { RequestLog } from '../observers/request-log';
 import { within } from '../observers/sample';
 import { patience } from '../run/slow';
-
-function freshSlug(): string {
-  return `k92-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-}
-
-/** Whether an address's path names the slug (page data of the slug's page, in any form). */
-function namesSlug(url: string, slug: string): boolean {
-  try { return decodeURIComponent(new URL(url).pathname).includes(slug); } catch { return url.includes(slug); }
-}
-
-interface Attempt { url: string; answer: number | 'server'; words: string }
-
-/** The injected condition in words, for the evidence: "answered 503 by the harness, attempt 1 of 3". */
-function attemptWords(answer: number | 'server', n: number, of?: number): string {
-  return `${answer === 'server' ? 'passed on to the site' : `answered ${answer} by the harness`}, attempt ${n}${of ? ` of ${of}` : ''}`;
-}
+import { freshSlug, namesSlug, scriptAnswers } from './data-answers';
 
 /**
  * What a site needs for K9.2 to have a subject. Only a fallback page's first data fetch is retried
  * (spec/clauses/sections-8-9.ts, K9.2's readings): an ordinary navigation's fetch is tried once.
  */
 const RETRIED_FETCH_NEED = 'name in the profile (retry.pathPrefix) a page that is not pre-rendered and fetches its data after loading (Pages Router getStaticPaths with fallback: true, under next start); an ordinary navigation is no such subject: Next.js tries its page-data fetch once, then loads the page in full';
-
-/**
- * Answers the page's data fetches for one slug (GET only: a HEAD after success is not an
- * attempt): attempt n gets answers[n] when given, later attempts `later` (a status, or the server).
- */
-async function scriptAnswers(page: Page, slug: string, answers: number[], later: number | 'server' = 'server') {
-  const attempts: Attempt[] = [];
-  // Only addresses naming the slug are intercepted: every other request passes untouched.
-  const forSlug = (url: URL) => namesSlug(url.href, slug);
-  const handler = async (route: Route) => {
-    if (!isPageDataRequestOf(route.request())) return route.fallback();
-    const planned = attempts.length < answers.length ? answers[attempts.length] : later;
-    attempts.push({ url: route.request().url(), answer: planned, words: attemptWords(planned, attempts.length + 1, later === 'server' ? answers.length + 1 : undefined) });
-    if (planned === 'server') return route.fallback();
-    return route.fulfill({ status: planned, contentType: 'text/plain', body: `conformance fault: ${planned}` });
-  };
-  await page.route(forSlug, handler);
-  return { attempts, dispose: () => page.unroute(forSlug, handler).catch(() => undefined) };
-}
 
 /** Page-data GETs for the slug made by the first document since `mark` (a full reload would start over). */
 function attemptsOfFirstDocument(log: RequestLog, mark: number, slug: string): string[] {

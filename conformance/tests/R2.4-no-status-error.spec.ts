@@ -1,10 +1,13 @@
-import { record } from '../harness/clause';
+import { markInapplicable, record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
 import { open } from '../observers/navigation';
 import { headings, quoted, visibleLines } from '../observers/page-text';
 import { sample } from '../observers/sample';
 import { expect, test } from '../harness/fixtures';
 import { patience } from '../run/slow';
+import { requireSitePage, siteFix } from '../observers/site-page';
+import { within } from '../observers/sample';
+import { freshSlug, scriptAnswers } from './data-answers';
 
 const CLIENT_ERROR = 'Application error: a client-side exception has occurred';
 /** A status heading: a heading that is a three-digit code. */
@@ -42,5 +45,35 @@ describeClause('R2.4', () => {
     expect(after.shown, `expected a text naming a client-side application error ("${CLIENT_ERROR}…") after the exception, saw the text: ${quoted(after.lines)}`).toBe(true);
     const statusHeadings = after.headings.filter((h) => STATUS_HEADING.test(h));
     expect(statusHeadings, `expected no heading that is a status code after the exception, saw headings: ${quoted(after.headings)}`).toEqual([]);
+  });
+
+  test('a page whose data never arrives after it loads shows a client-side application error and no status heading', async ({ page, target, obs }, testInfo) => {
+    if (target.mode !== 'server') {
+      markInapplicable(testInfo, 'a static export has no page generated on demand (getStaticPaths fallback: true needs a server), so no page fetches its own data after it loads; the Pages Router turns a page chunk or page data that fails during a navigation into a full page load (docs/implementations.md, "Reachable from outside")');
+    }
+    const { pathPrefix } = target.scenario('retry');
+    const slug = freshSlug('r24');
+    const path = pathPrefix + slug;
+    // Every attempt of the page's own data fetch is answered 500 by the harness: the client gives up after its tries.
+    const script = await scriptAnswers(page, slug, [], 500);
+    const errorText = page.getByText(CLIENT_ERROR).filter({ visible: true });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    try {
+      const res = await obs.waitFor(`the first load of ${path}`, () => page.goto(path, { waitUntil: 'commit', timeout: patience(20_000) }), 20_000);
+      await requireSitePage(page, obs, { path, res, errorScreen: true, fix: siteFix('retry') });
+      if (!(await within(15_000, () => script.attempts.length > 0))) {
+        obs.untested(`loading ${path} made no page-data request naming ${slug} within ${patience(15_000) / 1000} s: no data fetch to fail`, 'name in the profile (retry.pathPrefix) a Pages Router route generated on demand (getStaticPaths fallback: true) under next start');
+      }
+      const after = await sample(async () => ({ shown: (await errorText.count()) > 0, headings: await headings(page), lines: await visibleLines(page) }), (v) => v.shown, 10_000);
+      const injected = `the harness answered every page-data request of ${path} with HTTP 500 (${script.attempts.length} attempt${script.attempts.length === 1 ? '' : 's'}: ${script.attempts.map((a) => a.url).join(', ')})`;
+      await record(testInfo, 'after-failed-data', { url: page.url(), injected, documentTitle: await page.title().catch(() => ''), ...after, errors });
+      obs.saw('exception', `${path}: ${injected}`);
+      expect(after.shown, `expected a text naming a client-side application error ("${CLIENT_ERROR}…") after ${injected}, saw the text: ${quoted(after.lines)}`).toBe(true);
+      const statusHeadings = after.headings.filter((h) => STATUS_HEADING.test(h));
+      expect(statusHeadings, `expected no heading that is a status code after ${injected}, saw headings: ${quoted(after.headings)}`).toEqual([]);
+    } finally {
+      await script.dispose();
+    }
   });
 });

@@ -5,6 +5,7 @@ import { headings, quoted, visibleLines } from '../observers/page-text';
 import { sample } from '../observers/sample';
 import { expect, test, type Page } from '../harness/fixtures';
 import { patience } from '../run/slow';
+import { failOwnScript } from './failed-script';
 
 const CLIENT_TEXT = 'Application error: a client-side exception has occurred (see the browser console for more information).';
 const SERVER_TEXT = 'Application error: a server-side exception has occurred (see the server logs for more information).';
@@ -50,6 +51,26 @@ describeClause('R2.5', ({ parts, part }) => {
     }
     obs.saw('exception', `${path}: after the ${trigger.role} "${trigger.name}"`);
     expect(lines, `expected the line "${CLIENT_TEXT}" after the crash, saw: ${near(lines)}`).toContain(CLIENT_TEXT);
+    const digests = lines.filter((l) => DIGEST_LINE.test(l));
+    obs.advise('a client-side failure shows no digest line', digests.length === 0, digests.length ? quoted(digests) : 'none');
+  });
+
+  test('a page whose own script fails to arrive while it loads shows exactly the client-side failure text', parts('client'), async ({ page, target, obs }, testInfo) => {
+    const chosen = target.scenario('ownScript');
+    const errors = exceptions(page);
+    const failed = await failOwnScript(page, obs, target.url, chosen, 'ownScript');
+    const lines = await sample(() => visibleLines(page).catch(() => [] as string[]), (l) => l.includes(CLIENT_TEXT), 7_000);
+    await record(testInfo, 'client-failure', { url: page.url(), injected: failed.conditions, documentTitle: await page.title().catch(() => ''), before: failed.before, lines, errors });
+    const path = chosen.page;
+    const injected = failed.conditions.join('; ');
+    if (!lines.includes(CLIENT_TEXT)) {
+      // The page as it was (every line it showed before still shown): its rendering did not depend on the script.
+      const unchanged = failed.before.length > 0 && failed.before.every((l) => lines.includes(l));
+      if (unchanged) obs.untested(`${injected}; ${path} stayed as it was (${near(lines)}): its rendering did not fail, so no failure page was shown`,
+        'name in ownScript an App Router page whose rendering in the browser needs a script of its own (a client component of that page)');
+    }
+    obs.saw('exception', `${path}: ${failed.conditions[0]}`);
+    expect(lines, `expected the line "${CLIENT_TEXT}" after ${injected}, saw: ${near(lines)}`).toContain(CLIENT_TEXT);
     const digests = lines.filter((l) => DIGEST_LINE.test(l));
     obs.advise('a client-side failure shows no digest line', digests.length === 0, digests.length ? quoted(digests) : 'none');
   });

@@ -81,6 +81,28 @@ describe('discovery fills scenarios from a crawl', () => {
     expect(fillScenarios(c).scenarios.routeLoadTimeout).toBeUndefined();
   });
 
+  it('takes a prefetched Pages Router link when the first page loaded the target\'s chunk named after it (its prefetch), none without prefetch', () => {
+    const c = referenceLike();
+    const from = c.pages.find((p) => p.path === '/demos/timeout')!;
+    from.links = from.links.map((l) => ({ ...l, hoverLoads: [], prefetched: true }));
+    from.scripts = [...from.scripts, '/_next/static/chunks/pages/demos/timeout/target-def.js'];
+    expect(fillScenarios(c).scenarios.routeLoadTimeout).toEqual({ from: '/demos/timeout', to: '/demos/timeout/target' });
+  });
+
+  it('takes an App Router page whose scripts hold the chunk named after it (route group kept in the name) as the page whose own script is failed', () => {
+    const c = referenceLike();
+    const crash = c.pages.find((p) => p.path === '/demos/crash')!;
+    crash.scripts = ['/_next/static/chunks/app/layout-1.js', '/_next/static/chunks/app/(site)/demos/crash/page-0a1b2c.js'];
+    const picked = fillScenarios(c).scenarios.ownScript;
+    expect(picked?.page).toBe('/demos/crash');
+    expect(picked?.besides).not.toBe('/demos/crash');
+  });
+
+  it('leaves ownScript unfilled on a crawl whose App Router pages name no script of their own, saying the Pages Router offers none', () => {
+    expect(scenarios.ownScript).toBeUndefined();
+    expect(unfilled.find((u) => u.scenario === 'ownScript')?.need).toMatch(/Pages Router waits without end/);
+  });
+
   it('leaves route groups unfilled when no page\'s router tree names one, and says what would fill it', () => {
     expect(scenarios.routeGroups).toBeUndefined();
     expect(unfilled.find((u) => u.scenario === 'routeGroups')?.need).toMatch(/route group .*router trees/);

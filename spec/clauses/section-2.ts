@@ -61,27 +61,29 @@ export const SECTION_2 = [
   },
   {
     id: 'R2.4', title: 'No status code: client-side application error', section: S2, kind: 'normative', modes: BOTH,
-    scenarios: ['noStatusError'],
+    scenarios: ['noStatusError', 'retry'],
     quote: ['With no status code, the page shows a client-side application error.'],
     hash: '5c06292e8949e7f3',
-    howTested: 'A client-side exception is triggered on the profile\'s page (e.g. a Pages Router page that throws on a click). The page must then show a client-side application error and no status heading. If no exception is seen in the browser (no page error or console error) and no error text appears, the test is untested. Evidence: screenshot, the headings and the console errors seen.',
+    howTested: 'A client-side exception is triggered on the profile\'s page (e.g. a Pages Router page that throws on a click). The page must then show a client-side application error and no status heading. If no exception is seen in the browser (no page error or console error) and no error text appears, the test is untested. Another way, in server delivery: a page generated on demand (the retry scenario) whose data fetch after load the harness answers 500 on every attempt. Evidence: screenshot, the headings, the console errors seen and the injected answers.',
     readings: [
       'Judged: after an exception in the browser on a page with no status code, the page shows a text naming a client-side application error ("Application error: a client-side exception has occurred", with or without more words) and no status-code heading.',
       'On a Pages Router page: _error with no status code, which the Pages Router shows after a render error in the browser (on such a site the same page as R2.5\'s client part; Next.js 15.5 adds "while loading <host>", which this reading allows).',
+      'Two ways of observing it, alternatives: a control of the site that throws (noStatusError), and, in server delivery on a site with a Pages Router route generated on demand (retry: getStaticPaths fallback: true), the page\'s own data fetch after load answered HTTP 500 by the harness on every attempt (named in the evidence): the client gives up after its tries and shows _error with no status code. A static export has no such page, and the Pages Router loads the page in full when its chunk or data fails during a navigation and waits without end for a chunk that fails on first load, so no other failure of the network reaches this page.',
     ],
     subject: 'an exception thrown in the browser on a page of the site with no status code',
   },
   {
     id: 'R2.5', title: 'Global failure page and digest line', section: S2, kind: 'normative', modes: BOTH,
-    scenarios: ['clientCrash', 'serverCrash'],
+    scenarios: ['clientCrash', 'ownScript', 'serverCrash'],
     quote: ['A global failure page reads: "Application error: a server-side (or client-side) exception has occurred (see the server logs / browser console for more information)." It may add a digest line.'],
     hash: '8336786d9acec1a0',
-    howTested: 'Part client: a render error thrown in the browser must give exactly the line "Application error: a client-side exception has occurred (see the browser console for more information)."; a digest line there is an advisory. Part server (server mode): a page that throws while rendering on the server must give exactly "Application error: a server-side exception has occurred (see the server logs for more information)."; part digest: when a "Digest:" line is shown, it must be the next line and read "Digest: <non-empty>". Evidence: screenshot, the lines read, the HTTP status.',
+    howTested: 'Part client: a render error thrown in the browser (by the site\'s crash control, or on an ordinary App Router page whose own script answer the harness holds until asked for and then fails) must give exactly the line "Application error: a client-side exception has occurred (see the browser console for more information)."; a digest line there is an advisory. Part server (server mode): a page that throws while rendering on the server must give exactly "Application error: a server-side exception has occurred (see the server logs for more information)."; part digest: when a "Digest:" line is shown, it must be the next line and read "Digest: <non-empty>". Evidence: screenshot, the lines read, the HTTP status.',
     readings: [
       'The quoted sentence is read as two texts: "… a server-side exception has occurred (see the server logs for more information)." and "… a client-side exception has occurred (see the browser console for more information)."; each must be shown exactly, as one line.',
       'A text with more words (e.g. "… while loading <host> …") contradicts the spec\'s wording and fails the part.',
       '"It may add a digest line" is an optional part: absent it cannot fail; present, it must read "Digest: <value>" right after the text. It is observed on the server-side failure page; whether a client-side failure shows one is advisory.',
       'A server-side throw whose answer is the generic error page of its status (a status-code heading and the table\'s title: what R2.3 judges) is not a global failure page. The spec does not say which of the two a server-side throw shows, so the server part is untested there, naming that page — not failed.',
+      'The client part has two ways of observing it, alternatives: a control of the site that makes it throw (clientCrash), and, on an ordinary App Router page with no such control (ownScript), a script of the page\'s own whose answer the harness fails while the page loads — held until the page\'s code has asked for it, then net::ERR_FAILED, as a network fails one; the site is not changed and the evidence names the script and the condition. A page whose rendering did not need that script (it stays as it was) is no subject: untested, naming it.',
       'On a Pages Router page: the global failure page is _error with no status code, shown after a render error in the browser: the client part is judged as on the App Router (Next.js 14.2 shows the exact text; 15.5 inserts "while loading <host>", which fails the part). The Pages Router has no server-side global failure page: a throw while rendering on the server shows "500 | Internal Server Error." (R2.3\'s 500 row), so the server part is untested and the optional digest not shown.',
     ],
     parts: [

@@ -21,10 +21,11 @@ export const SECTIONS_8_AND_9 = [
     scenarios: ['routeLoadTimeout'],
     quote: ['A route load times out after 3.8 seconds.'],
     hash: 'd9ff3182a2f1c862',
-    howTested: 'On a fake clock, a client navigation to a route whose code is held (the profile\'s Pages Router target linked without prefetch): part loading-3.7: at 3.7 s the old page stays and no document request was made; part timed-out-3.9: by 3.9 s the browser has requested the target as a document (a full page load). Evidence: the clock times and the request log.',
+    howTested: 'On a fake clock, a client navigation to a route whose code is held (the profile\'s Pages Router target; its own chunk held from before the page loads): part loading-3.7: at 3.7 s the old page stays and no document request was made; part timed-out-3.9: by 3.9 s the browser has requested the target as a document (a full page load). Evidence: the clock times and the request log.',
     readings: [
       'The two sides of the 3.8 s boundary are the parts: at 3.7 s nothing has replaced the page (loading-3.7); by 3.9 s the browser has given up waiting and loads the target as a whole page (timed-out-3.9, looked for during 10 s of real time after the page\'s clock passed 3.9 s). Judged on a client navigation whose route code is held.',
-      'A navigation that loads no new script cannot show the timeout: untested, asking for a Pages Router pair whose target needs its own chunk, linked without prefetch.',
+      'Which code is held: the target\'s own chunk (the one its HTML names after the page, else one the HTML of `from` does not name), held from before `from` loads, so a prefetch of it cannot complete either; the link is followed by focus and Enter (a hover would start a prefetch of its own). The evidence names the held script and how often it was asked for before and after the click. Without such a chunk every script asked for after `from` has loaded is held. A prefetched link is a subject like any other: Next.js 16.4 never gives up on such a route (docs/implementations.md, "Reachable from outside"), which fails the clause on that site.',
+      'A navigation that loads no new script cannot show the timeout: untested, asking for a Pages Router pair whose target needs its own chunk.',
       'On a Pages Router page: this is the Pages Router\'s own route loader (MS_MAX_IDLE_DELAY = 3800 ms); the App Router has no route-load timeout, so the profile names a Pages Router pair (routeLoadTimeout) on any site.',
     ],
     parts: [
