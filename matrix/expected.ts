@@ -12,6 +12,7 @@ import type { Verdict } from './model';
 import type { Ctx, Expectation, Row, VersionKey } from './expected-model';
 import type { SiteKind } from './versions';
 import { otherSiteExpectations } from './expected-routers';
+import { ordinaryExpectations } from './expected-ordinary';
 
 export type { Ctx, Expectation, Row, VersionKey };
 
@@ -19,7 +20,7 @@ const E = (verdict: Verdict, because: string, ...cite: string[]): Expectation =>
 const byV = <T>(ctx: Ctx, m: Record<VersionKey, T>): T => m[ctx.v];
 
 /** Citations per version. */
-const C = {
+export const C = {
   notFound: { '14.2': 'dist/client/components/not-found-error.js:80', '15.5': 'dist/client/components/builtin/not-found.js:16', '16': 'dist/client/components/builtin/not-found.js:16' },
   statusTitles: { '14.2': 'dist/pages/_error.js:15', '15.5': 'dist/pages/_error.js:15', '16': 'dist/pages/_error.js:17' },
   otherTitle: { '14.2': 'dist/pages/_error.js:62', '15.5': 'dist/pages/_error.js:74', '16': 'dist/pages/_error.js:86' },
@@ -85,6 +86,8 @@ function k93fresh(ctx: Ctx): Expectation {
 export function expectationsFor(ctx: Ctx): Record<string, Expectation> {
   // The Pages Router and mixed sites: this App Router table where they judge the same kind of page,
   // their own rows (expected-routers.ts) where a Pages Router page or a crossing between routers is judged.
+  // The ordinary sites judged zero-config: their own rows (expected-ordinary.ts), what discovery finds on them.
+  if (ctx.site === 'ordinary' || ctx.site === 'ordinary-pages') return ordinaryExpectations(ctx, expectationsFor({ ...ctx, site: 'app' }));
   if (ctx.site !== 'app') return otherSiteExpectations(ctx, expectationsFor({ ...ctx, site: 'app' }));
   const { mode } = ctx;
   const server = mode === 'server';

@@ -1,0 +1,166 @@
+/**
+ * Expected verdicts of the ordinary sites, judged zero-config (matrix/versions.ts SiteKind `ordinary`,
+ * `ordinary-pages`; fixtures/implementations/README.md): a small blog — a menu, about, a post list,
+ * five posts, contact — with no profile, so what is judged is what discovery finds on it. A cell is
+ * passed or failed where the site gives the clause its subject, with the line of that version's `next`
+ * package that decides the verdict; untested where the site has no such page (the reason says which
+ * page it lacks; no framework line decides it), or where the framework gives the subject but
+ * discovery does not find it (the line that gives it, and why it is not found). The App Router site's
+ * rows (expected.ts) are reused where the same subject is judged the same way.
+ */
+import { C } from './expected';
+import type { Ctx, Expectation, Row } from './expected-model';
+import type { Verdict } from './model';
+
+type V = '14.2' | '16';
+const E = (verdict: Verdict, because: string, ...cite: string[]): Expectation => ({ verdict, because, cite });
+
+/** Lines of the Pages Router and of the servers, per version (`dist/…` of that version's next). */
+const L = {
+  pagesNotFound: { '14.2': 'dist/pages/_error.js:98', '16': 'dist/pages/_error.js:122' },
+  pagesLink: { '14.2': 'dist/client/link.js:84', '16': 'dist/client/link.js:93' },
+  pagesAnnouncer: { '14.2': 'dist/client/route-announcer.js:57', '16': 'dist/client/route-announcer.js:57' },
+  scripts: { '14.2': 'dist/pages/_document.js:162', '16': 'dist/pages/_document.js:160' },
+  stylesheets: { '14.2': 'dist/pages/_document.js:346', '16': 'dist/pages/_document.js:352' },
+  ssgPrefetch: { '14.2': 'dist/shared/lib/router/router.js:1442', '16': 'dist/shared/lib/router/router.js:1768' },
+  dataCache: { '14.2': 'dist/shared/lib/router/router.js:376', '16': 'dist/shared/lib/router/router.js:436' },
+  // A Link prefetches when it comes into view unless prefetch={false}: the Pages Router its code (and getStaticProps data), the App Router its page data.
+  pagesVisiblePrefetch: { '14.2': 'dist/client/link.js:330', '16': 'dist/client/link.js:319' },
+  appVisiblePrefetch: { '14.2': 'dist/client/link.js:330', '16': 'dist/client/app-dir/link.js:271' },
+  // next start: a POST to a file served as is renders /405; a malformed segment of a dynamic route is answered 400.
+  post405: { '14.2': 'dist/server/lib/router-server.js:296', '16': 'dist/server/lib/router-server.js:502' },
+  decode400: { '14.2': 'dist/server/base-server.js:733', '16': 'dist/server/base-server.js:920' },
+} as const;
+
+/** An untested row whose subject the site does not have: what it lacks, no framework line. */
+const lacks = (what: string) => E('untested', `the site has ${what}`);
+
+/** The rows both ordinary sites share: the pages they lack. */
+function lacking(ctx: Ctx): Partial<Record<Row, Expectation>> {
+  const server = ctx.mode === 'server';
+  const noCrash = lacks('no page with a button that throws (its pages are text, a list and posts): no global failure page is shown');
+  const short = lacks('no page tall enough to scroll (each post is a few paragraphs): Back and Forward have no scroll position to restore');
+  return {
+    'R2.5/client': noCrash,
+    'R2.5/server': server ? lacks('no page that throws on the server: every page is pre-rendered') : E('inapplicable', 'this part exists in server delivery only'),
+    'R2.5/digest': server ? E('inapplicable', 'optional, and not shown: no page throws on the server, so no digest line') : E('inapplicable', 'this part exists in server delivery only'),
+    'R2.5': noCrash,
+    'R2.6/grouped-pages': E('inapplicable', 'optional, and not shown: the site has no route group'),
+    'R2.8': short,
+    'R2.8/back': short,
+    'R2.8/forward': short,
+    'R2.9/heading': lacks('no untitled page: every page has its own title, so the announcer never reads a heading instead'),
+    'R2.9': lacks('no untitled page (the heading part); the title part passes'),
+    'C7.5': server ? lacks('no server function (no form posts to the server)') : E('inapplicable', 'a static export cannot contain server functions'),
+    'K9.2': server ? lacks('no page generated on demand (getStaticPaths with fallback: true): its posts are all pre-rendered') : E('inapplicable', 'a static export has no fallback pages, the one retried fetch'),
+    'K9.3/stale-31': server ? lacks('no page rendered per request: every page is pre-rendered, so no page data is fetched anew after 30 s') : E('inapplicable', 'the part exists in server delivery only (no page is rendered per request in a static export)'),
+  };
+}
+
+/**
+ * R2.3 on an ordinary site: the framework's own not-found page at /404 stands in for the 404 row
+ * (discovery loads it); no page of the site shows another status. In server delivery `next start`
+ * answers a POST to one of the build's files with 405 and a malformed segment of a dynamic route
+ * with 400: the framework gives those subjects, and discovery probes them.
+ */
+function statusRows(ctx: Ctx, v: V, pagesRouter: boolean, app: Record<string, Expectation>): Partial<Record<Row, Expectation>> {
+  const server = ctx.mode === 'server';
+  const notFound = pagesRouter ? L.pagesNotFound[v] : C.notFound[v];
+  const r404 = E('passed', `the framework's not-found page at /404 (no link leads there; discovery loads it) shows the heading 404 and "This page could not be found.": the table's title`, notFound);
+  const noStatusPage = (code: string) => lacks(`no page that shows the generic error page for ${code}${server ? '' : ' (a static export answers no error status of its own)'}`);
+  const title = (code: string, how: string, ...cite: string[]) => E('passed', `${how}, answered ${code} with the generic error page and the table's title`, C.statusTitles[v], ...cite);
+  // 400: a malformed segment of /posts/[slug]. The Pages Router's build manifest names the route; the App Router's routes are in no manifest the client loads, and discovery reads /posts/<slug> as routes of their own (a slug is no parameter to it).
+  const r400 = !server ? noStatusPage('400')
+    : pagesRouter ? title('400', 'a malformed segment of /posts/[slug] (a [param] route of the build manifest)', L.decode400[v])
+      : v === '16' ? E('untested', 'an App-Router-only 16 build answers a malformed segment of /posts/[slug] 500 "Internal Server Error" in plain text (observed with curl): no generic 400 page; discovery, which reads /posts/<slug> as routes of their own (a slug is no parameter to it), does not try it either', L.decode400[v])
+        : E('untested', 'next start answers a malformed segment of /posts/[slug] with 400 and the generic error page (observed with curl), but discovery knows no dynamic route: it reads /posts/<slug> as routes of their own (a slug is no parameter to it) and the build manifest lists no App Router route', L.decode400[v]);
+  // 405: a POST to a file of /_next/static/. An App-Router-only 16 build answers it (and a malformed segment) 500 "Internal Server Error" in plain text (observed): no generic error page.
+  const r405 = !server ? noStatusPage('405')
+    : v === '16' && !pagesRouter ? E('untested', 'next start renders /405 for a POST to a file of /_next/static/, which an App-Router-only 16 build answers 500 "Internal Server Error" in plain text, no status code shown (observed): no generic 405 page to judge', L.post405[v])
+      : title('405', 'a POST to a file of /_next/static/', L.post405[v]);
+  const missing = r400.verdict !== 'passed' ? '400' : r405.verdict !== 'passed' ? '405' : '500';
+  return {
+    'R2.3/400': r400,
+    'R2.3/404': r404,
+    'R2.3/405': r405,
+    'R2.3/500': noStatusPage('500'),
+    'R2.3/other': lacks('no status page for a code outside the table'),
+    'R2.3': E('untested', `parts not judged, the first ${missing}: ${(missing === '400' ? r400 : missing === '405' ? r405 : noStatusPage('500')).because}`, ...(missing === '400' ? r400.cite : missing === '405' ? r405.cite : [])),
+    'R2.2': pagesRouter ? E('passed', 'the default _error renders the heading 404 and "This page could not be found." for an unknown address', L.pagesNotFound[v]) : app['R2.2'],
+  };
+}
+
+/** The App Router ordinary site: the App Router site's rows where the same subject is judged. */
+function appRouterSite(ctx: Ctx, v: V, app: Record<string, Expectation>): Record<string, Expectation> {
+  const server = ctx.mode === 'server';
+  const prefetched = E('untested', 'every link of the site is a Link prefetched when it comes into view (the default), so a navigation uses the prefetched page data and fetches none of its own: nothing to judge (the clause\'s reading)', L.appVisiblePrefetch[v]);
+  const noPagesRouter = lacks('no Pages Router page: the route loader\'s timeout is the Pages Router\'s');
+  const fresh = E('passed', 'a post\'s page data, prefetched from /posts when its Link came into view, is kept to staleTimes.static (300 s): used at 29 s without a request', C.fullKept[v], C.freshStatus[v]);
+  return {
+    ...app,
+    ...statusRows(ctx, v, false, app),
+    'R2.4': lacks('no Pages Router page: the error page with no status code is the Pages Router\'s _error'),
+    ...lacking(ctx),
+    'R2.6': lacks('no route group (no "(name)" folder under app/)'),
+    'R2.6/addresses': lacks('no route group (no "(name)" folder under app/)'),
+    ...(server ? {} : { 'C7.2': prefetched, 'C7.2/own-origin': prefetched, 'C7.2/text-suffix': prefetched }),
+    'C7.3': prefetched,
+    'C7.3/target': prefetched,
+    'C7.3/current': prefetched,
+    'C7.3/router-state': prefetched,
+    'C7.3/build-id': prefetched,
+    'K9.1': noPagesRouter,
+    'K9.1/loading-3.7': noPagesRouter,
+    'K9.1/timed-out-3.9': noPagesRouter,
+    'K9.3/fresh-29': fresh,
+    'K9.3': server ? E('untested', `fresh-29 passes; ${lacking(ctx)['K9.3/stale-31']!.because}`) : fresh,
+  };
+}
+
+/** The Pages Router ordinary site. */
+function pagesRouterSite(ctx: Ctx, v: V, app: Record<string, Expectation>): Record<string, Expectation> {
+  const server = ctx.mode === 'server';
+  const prefetched = E('untested', 'every Link prefetches its target\'s code (and a post\'s getStaticProps data) when it comes into view, and the site has no prefetch={false} link: discovery finds no navigation that fetches page data of its own', L.pagesVisiblePrefetch[v], L.ssgPrefetch[v]);
+  const noTimeout = E('untested', 'every Link prefetches its target\'s code when it comes into view, and the site has no prefetch={false} link: no navigation waits for a route\'s code to load', L.pagesVisiblePrefetch[v]);
+  const fewLinks = E('untested', 'the page with the most prefetched links, /posts, has five (the posts\' getStaticProps data; the menu\'s targets have no data, only their code is prefetched): fewer than the 8 links the prefetch scenario needs', L.ssgPrefetch[v]);
+  const announcer = E('passed', 'the Pages Router\'s route announcer reads document.title after each client navigation', L.pagesAnnouncer[v]);
+  const assets = E('passed', 'every page loads the scripts _document lists and the stylesheet of globals.css, imported by _app', L.scripts[v], L.stylesheets[v]);
+  const fresh = E('passed', 'a post\'s getStaticProps data, prefetched from /posts when its Link came into view, is kept in the data cache with no time limit: used at 29 s without a request', L.ssgPrefetch[v], L.dataCache[v]);
+  const noGroups = lacks('no route group: the Pages Router has none');
+  // Next.js 16 builds with Turbopack, which hashes every chunk's name: the crawl cannot tell that a Link's prefetch fetched its target's code.
+  const hashed = E('untested', 'the Link routes on the client, but Next.js 16 (Turbopack) hashes every chunk\'s name, so discovery cannot tell that a Link\'s prefetch fetched its target\'s code: it sees no router link, hence no chain of four titled pages', L.pagesLink[v], L.pagesVisiblePrefetch[v]);
+  return {
+    ...app,
+    ...statusRows(ctx, v, true, app),
+    'R2.4': lacks('no page with a button that throws: the error page with no status code is never shown'),
+    ...lacking(ctx),
+    'R2.6': noGroups,
+    'R2.6/addresses': noGroups,
+    'R2.7': v === '16' ? hashed : E('passed', 'a Pages Router Link prevents the default navigation and routes on the client', L.pagesLink[v]),
+    'R2.9/title': v === '16' ? E('untested', `the announcer reads document.title, but ${hashed.because.replace(/^the Link routes on the client, but /, '')}`, L.pagesAnnouncer[v], ...hashed.cite) : announcer,
+    ...(server ? {} : { 'C7.2': prefetched, 'C7.2/own-origin': prefetched, 'C7.2/text-suffix': prefetched }),
+    'C7.3': prefetched,
+    'C7.3/target': prefetched,
+    'C7.3/current': prefetched,
+    'C7.3/router-state': prefetched,
+    'C7.3/build-id': prefetched,
+    'C7.4': assets,
+    'C7.4/scripts': assets,
+    'C7.4/stylesheets': assets,
+    'K9.1': noTimeout,
+    'K9.1/loading-3.7': noTimeout,
+    'K9.1/timed-out-3.9': noTimeout,
+    'K9.3/fresh-29': fresh,
+    'K9.3': server ? E('untested', `fresh-29 passes; ${lacking(ctx)['K9.3/stale-31']!.because}`) : fresh,
+    'K9.4': fewLinks,
+    'K9.4/kept-299': fewLinks,
+    'K9.4/expired-301': fewLinks,
+    'K9.5': fewLinks,
+  };
+}
+
+/** Every row's expectation on an ordinary site, from the App Router site's rows of the same version and mode. */
+export function ordinaryExpectations(ctx: Ctx, app: Record<string, Expectation>): Record<string, Expectation> {
+  if (ctx.v === '15.5') throw new Error(`expected-ordinary.ts has no expectations for the ${ctx.site} site on version 15.5: add them (with citations) before adding the column to versions.json.`);
+  return ctx.site === 'ordinary-pages' ? pagesRouterSite(ctx, ctx.v, app) : appRouterSite(ctx, ctx.v, app);
+}
