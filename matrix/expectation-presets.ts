@@ -100,7 +100,7 @@ export function presets(): PresetFile[] {
   return out;
 }
 
-const SITE_WORDS: Record<Exclude<BuildPlan['site'], 'ordinary' | 'ordinary-pages'>, string> = {
+const SITE_WORDS: Record<Extract<BuildPlan['site'], 'app' | 'pages-router' | 'mixed'>, string> = {
   app: 'App Router template',
   'pages-router': 'Pages Router template (a Pages-Router-only site)',
   mixed: 'Pages Router template with an app/ directory (a site on both routers)',

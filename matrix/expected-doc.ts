@@ -37,6 +37,9 @@ const SITE_HEADING: Record<SiteKind, string> = {
   mixed: 'Mixed site (create-next-app `default/ts` with an app/ directory)',
   ordinary: 'Ordinary site, zero-config (create-next-app `app/ts` with a menu, about, posts, contact)',
   'ordinary-pages': 'Ordinary site, zero-config (create-next-app `default/ts` with a menu, about, posts, contact)',
+  'docs-pages': 'Docs site on the Pages Router, zero-config (create-next-app `default/ts`, a sidebar and ten docs pages)',
+  blog: 'Blog with its own not-found page and an analytics script of another origin, zero-config (create-next-app `app/ts`)',
+  portfolio: 'Portfolio for `next start` with a contact form, zero-config (create-next-app `app/ts`)',
 };
 
 export function expectedMarkdown(): string {
@@ -76,6 +79,15 @@ export function expectedMarkdown(): string {
   return lines.join('\n');
 }
 
+/** The zero-config sites in the coverage table's first column. */
+const SITE_SHORT: Partial<Record<SiteKind, string>> = {
+  ordinary: 'Ordinary site, App Router template',
+  'ordinary-pages': 'Ordinary site, Pages Router template',
+  'docs-pages': 'Docs site, Pages Router',
+  blog: 'Blog with its own 404 and a foreign script, App Router',
+  portfolio: 'Portfolio with a contact form, App Router',
+};
+
 /**
  * How much of the spec each zero-config column (the ordinary sites) is judged on, from its expected
  * cells: the clauses judged of those applicable, the parts judged, and each clause not judged with why.
@@ -86,11 +98,11 @@ function coverageMarkdown(table: Record<string, Record<string, Expectation>>): s
   const rows = clauseRows();
   const lines = [
     '### How much of the spec an ordinary site is judged on (zero-config)', '',
-    'The ordinary sites (a menu, about, a post list, five posts, contact; fixtures/implementations/README.md) judged with no profile: of the clauses that apply in the mode, how many get a verdict (passed or failed). `npm run matrix:coverage` prints the same from a run.', '',
+    'The ordinary sites (a menu, about, a post list, five posts, contact) and the sites of common shapes (docs, blog, portfolio; fixtures/implementations/README.md), judged with no profile: of the clauses that apply in the mode, how many get a verdict (passed or failed). `npm run matrix:coverage` prints the same from a run.', '',
   ];
   // The headline: one row per site and version, the export's count of 15 and next start's of 16.
   const kinds = [...new Set(builds.map((b) => `${b.site}|${b.version}`))];
-  lines.push('| Ordinary site | Export: clauses judged | `next start`: clauses judged |', '|---|---|---|');
+  lines.push('| Site | Export: clauses judged | `next start`: clauses judged |', '|---|---|---|');
   for (const k of kinds) {
     const [site, version] = k.split('|');
     const cell = (mode: string) => {
@@ -100,7 +112,7 @@ function coverageMarkdown(table: Record<string, Record<string, Expectation>>): s
       return `${c.passed + c.failed} of ${c.applicable}${c.failed ? ` (${c.failed} failed)` : ''}`;
     };
     const b0 = builds.find((x) => `${x.site}|${x.version}` === k)!;
-    lines.push(`| ${site === 'ordinary' ? 'App Router' : 'Pages Router'} template, next ${b0.pin.next} (${b0.implementation}) | ${cell('static')} | ${cell('server')} |`);
+    lines.push(`| ${SITE_SHORT[site as SiteKind]}, next ${b0.pin.next} (${b0.implementation}) | ${cell('static')} | ${cell('server')} |`);
   }
   lines.push('', '| Column | Clauses judged | Parts judged | Not judged |', '|---|---|---|---|');
   for (const b of builds) {

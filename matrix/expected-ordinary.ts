@@ -9,6 +9,7 @@
  * rows (expected.ts) are reused where the same subject is judged the same way.
  */
 import { C } from './expected';
+import { whole } from './expected-routers';
 import type { Ctx, Expectation, Row } from './expected-model';
 import type { Verdict } from './model';
 
@@ -32,14 +33,22 @@ const L = {
   decode400: { '14.2': 'dist/server/base-server.js:733', '16': 'dist/server/base-server.js:920' },
 } as const;
 
+/** What a site's pages are called in the reasons: its list page, one item of it, the dynamic route. */
+interface Shape { list: string; item: string; route: string }
+const SHAPES: Record<'blog' | 'docs' | 'portfolio', Shape> = {
+  blog: { list: '/posts', item: 'post', route: '/posts/[slug]' },
+  docs: { list: '/docs', item: 'docs page', route: '/docs/[slug]' },
+  portfolio: { list: '/work', item: 'project', route: '/work/[slug]' },
+};
+
 /** An untested row whose subject the site does not have: what it lacks, no framework line. */
 const lacks = (what: string) => E('untested', `the site has ${what}`);
 
-/** The rows both ordinary sites share: the pages they lack. */
+/** The rows every site here shares: the pages none of them has. */
 function lacking(ctx: Ctx): Partial<Record<Row, Expectation>> {
   const server = ctx.mode === 'server';
-  const noCrash = lacks('no page with a button that throws (its pages are text, a list and posts): no global failure page is shown');
-  const short = lacks('no page tall enough to scroll (each post is a few paragraphs): Back and Forward have no scroll position to restore');
+  const noCrash = lacks('no page with a button that throws (its pages are text, lists and articles): no global failure page is shown');
+  const short = lacks('no page tall enough to scroll (each page is a few paragraphs): Back and Forward have no scroll position to restore');
   return {
     'R2.5/client': noCrash,
     'R2.5/server': server ? lacks('no page that throws on the server: every page is pre-rendered') : E('inapplicable', 'this part exists in server delivery only'),
@@ -52,7 +61,7 @@ function lacking(ctx: Ctx): Partial<Record<Row, Expectation>> {
     'R2.9/heading': lacks('no untitled page: every page has its own title, so the announcer never reads a heading instead'),
     'R2.9': lacks('no untitled page (the heading part); the title part passes'),
     'C7.5': server ? lacks('no server function (no form posts to the server)') : E('inapplicable', 'a static export cannot contain server functions'),
-    'K9.2': server ? lacks('no page generated on demand (getStaticPaths with fallback: true): its posts are all pre-rendered') : E('inapplicable', 'a static export has no fallback pages, the one retried fetch'),
+    'K9.2': server ? lacks('no page generated on demand (getStaticPaths with fallback: true): its pages are all pre-rendered') : E('inapplicable', 'a static export has no fallback pages, the one retried fetch'),
     'K9.3/stale-31': server ? lacks('no page rendered per request: every page is pre-rendered, so no page data is fetched anew after 30 s') : E('inapplicable', 'the part exists in server delivery only (no page is rendered per request in a static export)'),
   };
 }
@@ -63,17 +72,18 @@ function lacking(ctx: Ctx): Partial<Record<Row, Expectation>> {
  * answers a POST to one of the build's files with 405 and a malformed segment of a dynamic route
  * with 400: the framework gives those subjects, and discovery probes them.
  */
-function statusRows(ctx: Ctx, v: V, pagesRouter: boolean, app: Record<string, Expectation>): Partial<Record<Row, Expectation>> {
+function statusRows(ctx: Ctx, v: V, pagesRouter: boolean, app: Record<string, Expectation>, shape: Shape): Partial<Record<Row, Expectation>> {
+  const { route, list } = shape;
   const server = ctx.mode === 'server';
   const notFound = pagesRouter ? L.pagesNotFound[v] : C.notFound[v];
   const r404 = E('passed', `the framework's not-found page at /404 (no link leads there; discovery loads it) shows the heading 404 and "This page could not be found.": the table's title`, notFound);
   const noStatusPage = (code: string) => lacks(`no page that shows the generic error page for ${code}${server ? '' : ' (a static export answers no error status of its own)'}`);
   const title = (code: string, how: string, ...cite: string[]) => E('passed', `${how}, answered ${code} with the generic error page and the table's title`, C.statusTitles[v], ...cite);
-  // 400: a malformed segment of /posts/[slug]. The Pages Router's build manifest names the route; the App Router's routes are in no manifest the client loads, and discovery reads /posts/<slug> as routes of their own (a slug is no parameter to it).
+  // 400: a malformed segment of the dynamic route. The Pages Router's build manifest names the route; the App Router's routes are in no manifest the client loads, and discovery reads each page of the route as a route of its own (a slug is no parameter to it).
   const r400 = !server ? noStatusPage('400')
-    : pagesRouter ? title('400', 'a malformed segment of /posts/[slug] (a [param] route of the build manifest)', L.decode400[v])
-      : v === '16' ? E('untested', 'an App-Router-only 16 build answers a malformed segment of /posts/[slug] 500 "Internal Server Error" in plain text (observed with curl): no generic 400 page; discovery, which reads /posts/<slug> as routes of their own (a slug is no parameter to it), does not try it either', L.decode400[v])
-        : E('untested', 'next start answers a malformed segment of /posts/[slug] with 400 and the generic error page (observed with curl), but discovery knows no dynamic route: it reads /posts/<slug> as routes of their own (a slug is no parameter to it) and the build manifest lists no App Router route', L.decode400[v]);
+    : pagesRouter ? title('400', `a malformed segment of ${route} (a [param] route of the build manifest)`, L.decode400[v])
+      : v === '16' ? E('untested', `an App-Router-only 16 build answers a malformed segment of ${route} 500 "Internal Server Error" in plain text (observed with curl): no generic 400 page; discovery, which reads ${list}/<slug> as routes of their own (a slug is no parameter to it), does not try it either`, L.decode400[v])
+        : E('untested', `next start answers a malformed segment of ${route} with 400 and the generic error page (observed with curl), but discovery knows no dynamic route: it reads ${list}/<slug> as routes of their own (a slug is no parameter to it) and the build manifest lists no App Router route`, L.decode400[v]);
   // 405: a POST to a file of /_next/static/. An App-Router-only 16 build answers it (and a malformed segment) 500 "Internal Server Error" in plain text (observed): no generic error page.
   const r405 = !server ? noStatusPage('405')
     : v === '16' && !pagesRouter ? E('untested', 'next start renders /405 for a POST to a file of /_next/static/, which an App-Router-only 16 build answers 500 "Internal Server Error" in plain text, no status code shown (observed): no generic 405 page to judge', L.post405[v])
@@ -90,77 +100,112 @@ function statusRows(ctx: Ctx, v: V, pagesRouter: boolean, app: Record<string, Ex
   };
 }
 
-/** The App Router ordinary site: the App Router site's rows where the same subject is judged. */
-function appRouterSite(ctx: Ctx, v: V, app: Record<string, Expectation>): Record<string, Expectation> {
+/**
+ * The page data of navigations (C7.2 in static delivery, C7.3), the route-load timeout (K9.1) and
+ * K9.3: one expectation for each, K9.3 untested in server delivery (its 31 s side has no page
+ * rendered per request).
+ */
+function navigationData(ctx: Ctx, pageData: Expectation, timeout: Expectation, fresh: Expectation): Partial<Record<Row, Expectation>> {
   const server = ctx.mode === 'server';
-  const prefetched = E('untested', 'every link of the site is a Link prefetched when it comes into view (the default), so a navigation uses the prefetched page data and fetches none of its own: nothing to judge (the clause\'s reading)', L.appVisiblePrefetch[v]);
-  const noPagesRouter = lacks('no Pages Router page: the route loader\'s timeout is the Pages Router\'s');
-  const fresh = E('passed', 'a post\'s page data, prefetched from /posts when its Link came into view, is kept to staleTimes.static (300 s): used at 29 s without a request', C.fullKept[v], C.freshStatus[v]);
   return {
-    ...app,
-    ...statusRows(ctx, v, false, app),
-    'R2.4': lacks('no Pages Router page: the error page with no status code is the Pages Router\'s _error'),
-    ...lacking(ctx),
-    'R2.6': lacks('no route group (no "(name)" folder under app/)'),
-    'R2.6/addresses': lacks('no route group (no "(name)" folder under app/)'),
-    ...(server ? {} : { 'C7.2': prefetched, 'C7.2/own-origin': prefetched, 'C7.2/text-suffix': prefetched }),
-    'C7.3': prefetched,
-    'C7.3/target': prefetched,
-    'C7.3/current': prefetched,
-    'C7.3/router-state': prefetched,
-    'C7.3/build-id': prefetched,
-    'K9.1': noPagesRouter,
-    'K9.1/loading-3.7': noPagesRouter,
-    'K9.1/timed-out-3.9': noPagesRouter,
+    ...(server ? {} : whole('C7.2', pageData)),
+    ...whole('C7.3', pageData),
+    ...whole('K9.1', timeout),
     'K9.3/fresh-29': fresh,
     'K9.3': server ? E('untested', `fresh-29 passes; ${lacking(ctx)['K9.3/stale-31']!.because}`) : fresh,
   };
 }
 
+/** The App Router ordinary site: the App Router site's rows where the same subject is judged. */
+function appRouterSite(ctx: Ctx, v: V, app: Record<string, Expectation>, shape: Shape = SHAPES.blog): Record<string, Expectation> {
+  const prefetched = E('untested', 'every link of the site is a Link prefetched when it comes into view (the default), so a navigation uses the prefetched page data and fetches none of its own: nothing to judge (the clause\'s reading)', L.appVisiblePrefetch[v]);
+  const noPagesRouter = lacks('no Pages Router page: the route loader\'s timeout is the Pages Router\'s');
+  const fresh = E('passed', `a ${shape.item}'s page data, prefetched from ${shape.list} when its Link came into view, is kept to staleTimes.static (300 s): used at 29 s without a request`, C.fullKept[v], C.freshStatus[v]);
+  return {
+    ...app,
+    ...statusRows(ctx, v, false, app, shape),
+    'R2.4': lacks('no Pages Router page: the error page with no status code is the Pages Router\'s _error'),
+    ...lacking(ctx),
+    'R2.6': lacks('no route group (no "(name)" folder under app/)'),
+    'R2.6/addresses': lacks('no route group (no "(name)" folder under app/)'),
+    ...navigationData(ctx, prefetched, noPagesRouter, fresh),
+  };
+}
+
 /** The Pages Router ordinary site. */
-function pagesRouterSite(ctx: Ctx, v: V, app: Record<string, Expectation>): Record<string, Expectation> {
-  const server = ctx.mode === 'server';
-  const prefetched = E('untested', 'every Link prefetches its target\'s code (and a post\'s getStaticProps data) when it comes into view, and the site has no prefetch={false} link: discovery finds no navigation that fetches page data of its own', L.pagesVisiblePrefetch[v], L.ssgPrefetch[v]);
+function pagesRouterSite(ctx: Ctx, v: V, app: Record<string, Expectation>, shape: Shape = SHAPES.blog): Record<string, Expectation> {
+  const prefetched = E('untested', `every Link prefetches its target's code (and a ${shape.item}'s getStaticProps data) when it comes into view, and the site has no prefetch={false} link: discovery finds no navigation that fetches page data of its own`, L.pagesVisiblePrefetch[v], L.ssgPrefetch[v]);
   const noTimeout = E('untested', 'every Link prefetches its target\'s code when it comes into view, and the site has no prefetch={false} link: no navigation waits for a route\'s code to load', L.pagesVisiblePrefetch[v]);
   const fewLinks = E('untested', 'the page with the most prefetched links, /posts, has five (the posts\' getStaticProps data; the menu\'s targets have no data, only their code is prefetched): fewer than the 8 links the prefetch scenario needs', L.ssgPrefetch[v]);
   const announcer = E('passed', 'the Pages Router\'s route announcer reads document.title after each client navigation', L.pagesAnnouncer[v]);
   const assets = E('passed', 'every page loads the scripts _document lists and the stylesheet of globals.css, imported by _app', L.scripts[v], L.stylesheets[v]);
-  const fresh = E('passed', 'a post\'s getStaticProps data, prefetched from /posts when its Link came into view, is kept in the data cache with no time limit: used at 29 s without a request', L.ssgPrefetch[v], L.dataCache[v]);
+  const fresh = E('passed', `a ${shape.item}'s getStaticProps data, prefetched from ${shape.list} when its Link came into view, is kept in the data cache with no time limit: used at 29 s without a request`, L.ssgPrefetch[v], L.dataCache[v]);
   const noGroups = lacks('no route group: the Pages Router has none');
   // Next.js 16 builds with Turbopack, which hashes every chunk's name: the crawl cannot tell that a Link's prefetch fetched its target's code.
   const hashed = E('untested', 'the Link routes on the client, but Next.js 16 (Turbopack) hashes every chunk\'s name, so discovery cannot tell that a Link\'s prefetch fetched its target\'s code: it sees no router link, hence no chain of four titled pages', L.pagesLink[v], L.pagesVisiblePrefetch[v]);
   return {
     ...app,
-    ...statusRows(ctx, v, true, app),
+    ...statusRows(ctx, v, true, app, shape),
     'R2.4': lacks('no page with a button that throws: the error page with no status code is never shown'),
     ...lacking(ctx),
     'R2.6': noGroups,
     'R2.6/addresses': noGroups,
     'R2.7': v === '16' ? hashed : E('passed', 'a Pages Router Link prevents the default navigation and routes on the client', L.pagesLink[v]),
     'R2.9/title': v === '16' ? E('untested', `the announcer reads document.title, but ${hashed.because.replace(/^the Link routes on the client, but /, '')}`, L.pagesAnnouncer[v], ...hashed.cite) : announcer,
-    ...(server ? {} : { 'C7.2': prefetched, 'C7.2/own-origin': prefetched, 'C7.2/text-suffix': prefetched }),
-    'C7.3': prefetched,
-    'C7.3/target': prefetched,
-    'C7.3/current': prefetched,
-    'C7.3/router-state': prefetched,
-    'C7.3/build-id': prefetched,
-    'C7.4': assets,
-    'C7.4/scripts': assets,
-    'C7.4/stylesheets': assets,
-    'K9.1': noTimeout,
-    'K9.1/loading-3.7': noTimeout,
-    'K9.1/timed-out-3.9': noTimeout,
-    'K9.3/fresh-29': fresh,
-    'K9.3': server ? E('untested', `fresh-29 passes; ${lacking(ctx)['K9.3/stale-31']!.because}`) : fresh,
-    'K9.4': fewLinks,
-    'K9.4/kept-299': fewLinks,
-    'K9.4/expired-301': fewLinks,
+    ...whole('C7.4', assets),
+    ...navigationData(ctx, prefetched, noTimeout, fresh),
+    ...whole('K9.4', fewLinks),
     'K9.5': fewLinks,
   };
 }
 
-/** Every row's expectation on an ordinary site, from the App Router site's rows of the same version and mode. */
+/**
+ * The docs site (Pages Router): the ordinary Pages Router site's rows, but its sidebar of ten links
+ * to pages with data makes the prefetch scenario, where the Pages Router's own deviations show (no
+ * prefetch queue, no expiry of its data cache), and its scroll pick is a page too short to judge.
+ */
+function docsSite(ctx: Ctx, v: V, app: Record<string, Expectation>): Record<string, Expectation> {
+  const never = E('failed', 'nothing expires an entry of the Pages Router\'s data cache: at 301 s the navigation to a docs page still uses the data prefetched at 0 s, with no request', L.dataCache[v], L.ssgPrefetch[v]);
+  const scroll = E('untested', 'discovery takes / (the template\'s home page, an 803 px document: the first page of at least 800 px) as the tall page rather than /docs/configuration (1516 px); in the test\'s 1280×300 window / scrolls only 317 px, under the 500 px it needs');
+  return {
+    ...pagesRouterSite(ctx, v, app, SHAPES.docs),
+    ...whole('R2.8', scroll),
+    'K9.4/kept-299': E('passed', 'the prefetched getStaticProps data of a docs page stays in the data cache with no time limit: used at 299 s', L.dataCache[v]),
+    'K9.4/expired-301': never,
+    'K9.4': E('failed', never.because, ...never.cite),
+    'K9.5': E('failed', 'there is no prefetch queue: every <Link> of the sidebar in view prefetches its page\'s getStaticProps data at once (11 in flight)', L.pagesVisiblePrefetch[v], L.ssgPrefetch[v]),
+  };
+}
+
+/** The blog with its own not-found page and an analytics script of another origin (App Router). */
+function blogSite(ctx: Ctx, v: V, app: Record<string, Expectation>): Record<string, Expectation> {
+  const ownNotFound = 'the site\'s own not-found page (app/not-found.tsx) shows the heading "Page not found" and its own words';
+  return {
+    ...appRouterSite(ctx, v, app),
+    'R2.2': E('failed', `${ownNotFound} for an unknown address, not the heading 404 and "This page could not be found." the spec's text asks for: the site's choice of words contradicts it`),
+    'R2.3/404': lacks(`no generic error page for 404: /404 is ${ownNotFound}`),
+    'R2.3': lacks(`no page that shows the generic error page (the parts, the first 400: no page for it; a static export answers no error status of its own; /404 is ${ownNotFound})`),
+    ...whole('C7.4', E('passed', 'every page loads its script chunks and the root layout\'s stylesheet from the site\'s own origin; the analytics script of https://stats.example.org is another origin\'s, listed apart (unreachable here), not judged as the site\'s delivery', C.assets[v])),
+  };
+}
+
+/** The portfolio on next start (App Router): eight projects on /work, a contact form sent to a server function. */
+function portfolioSite(ctx: Ctx, v: V, app: Record<string, Expectation>): Record<string, Expectation> {
+  return {
+    ...appRouterSite(ctx, v, app, SHAPES.portfolio),
+    'C7.5': E('untested', 'the contact form\'s fields are required (an e-mail field, a message of at least 10 characters): pressing Send on the empty form is stopped by the browser\'s constraint validation, so no POST is sent (the run: "clicking "Send" on /contact sent no POST within 40 s")'),
+  };
+}
+
+/** Every row's expectation on a zero-config site, from the App Router site's rows of the same version and mode. */
 export function ordinaryExpectations(ctx: Ctx, app: Record<string, Expectation>): Record<string, Expectation> {
   if (ctx.v === '15.5') throw new Error(`expected-ordinary.ts has no expectations for the ${ctx.site} site on version 15.5: add them (with citations) before adding the column to versions.json.`);
-  return ctx.site === 'ordinary-pages' ? pagesRouterSite(ctx, ctx.v, app) : appRouterSite(ctx, ctx.v, app);
+  const v = ctx.v;
+  switch (ctx.site) {
+    case 'ordinary-pages': return pagesRouterSite(ctx, v, app);
+    case 'docs-pages': return docsSite(ctx, v, app);
+    case 'blog': return blogSite(ctx, v, app);
+    case 'portfolio': return portfolioSite(ctx, v, app);
+    default: return appRouterSite(ctx, v, app);
+  }
 }

@@ -52,7 +52,7 @@ const P = {
 } as const;
 
 /** A clause row and every part row the registry gives it, all with one expectation. */
-function whole(id: string, e: Expectation): Partial<Record<Row, Expectation>> {
+export function whole(id: string, e: Expectation): Partial<Record<Row, Expectation>> {
   const clause = CLAUSES.find((c) => c.id === id);
   const parts = clause && 'parts' in clause ? (clause.parts ?? []).map((p) => `${id}/${p.id}`) : [];
   return Object.fromEntries([id, ...parts].map((r) => [r, e]));

@@ -13,6 +13,7 @@ import type { Ctx, Expectation, Row, VersionKey } from './expected-model';
 import type { SiteKind } from './versions';
 import { otherSiteExpectations } from './expected-routers';
 import { ordinaryExpectations } from './expected-ordinary';
+import { zeroConfig } from './template';
 
 export type { Ctx, Expectation, Row, VersionKey };
 
@@ -87,7 +88,7 @@ export function expectationsFor(ctx: Ctx): Record<string, Expectation> {
   // The Pages Router and mixed sites: this App Router table where they judge the same kind of page,
   // their own rows (expected-routers.ts) where a Pages Router page or a crossing between routers is judged.
   // The ordinary sites judged zero-config: their own rows (expected-ordinary.ts), what discovery finds on them.
-  if (ctx.site === 'ordinary' || ctx.site === 'ordinary-pages') return ordinaryExpectations(ctx, expectationsFor({ ...ctx, site: 'app' }));
+  if (zeroConfig(ctx.site)) return ordinaryExpectations(ctx, expectationsFor({ ...ctx, site: 'app' }));
   if (ctx.site !== 'app') return otherSiteExpectations(ctx, expectationsFor({ ...ctx, site: 'app' }));
   const { mode } = ctx;
   const server = mode === 'server';

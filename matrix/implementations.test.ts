@@ -12,7 +12,7 @@ import { join } from 'node:path';
 const plan = planMatrix(loadVersions());
 
 describe('the matrix plan (versions.json)', () => {
-  it('has a static and a server build of 14.2, 15.5, 15.5 with staleTimes and 16, of the Pages Router and mixed sites on 14.2 and 15.5, and of the ordinary sites on 14.2 and 16', () => {
+  it('has a static and a server build of 14.2, 15.5, 15.5 with staleTimes and 16, of the Pages Router and mixed sites on 14.2 and 15.5, the ordinary sites on 14.2 and 16, and one build of each shaped site', () => {
     expect(plan.builds.map((b) => b.id)).toEqual([
       'next-14.2-static', 'next-14.2-server', 'next-15.5-static', 'next-15.5-server',
       'next-15.5-stale-static', 'next-15.5-stale-server', 'next-16-static', 'next-16-server',
@@ -20,6 +20,7 @@ describe('the matrix plan (versions.json)', () => {
       'next-15.5-pages-static', 'next-15.5-pages-server', 'next-15.5-mixed-static', 'next-15.5-mixed-server',
       'next-14.2-ordinary-static', 'next-14.2-ordinary-server', 'next-16-ordinary-static', 'next-16-ordinary-server',
       'next-14.2-ordinary-pages-static', 'next-14.2-ordinary-pages-server', 'next-16-ordinary-pages-static', 'next-16-ordinary-pages-server',
+      'next-14.2-docs-static', 'next-16-blog-static', 'next-16-portfolio-server',
     ]);
     expect(plan.builds.filter((b) => b.site === 'ordinary' || b.site === 'ordinary-pages').map((b) => b.version)).toEqual(['14.2', '14.2', '16', '16', '14.2', '14.2', '16', '16']);
     expect(plan.builds.filter((b) => b.site === 'pages-router').map((b) => b.version)).toEqual(['14.2', '14.2', '15.5', '15.5']);

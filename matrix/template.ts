@@ -14,6 +14,7 @@ export const PAGES_EXTRA = join(FIXTURES, 'pages-extra');
 const PAGES_ROUTER_EXTRA = join(FIXTURES, 'pages-router-extra');
 const MIXED_EXTRA = join(FIXTURES, 'mixed-extra');
 const ORDINARY_EXTRA = join(FIXTURES, 'ordinary-extra');
+const SHAPED_EXTRA = join(FIXTURES, 'shaped-extra');
 
 /** A folder of extra pages copied over the template; `only` keeps the files under these relative paths. */
 export interface Layer { dir: string; only?: string[] }
@@ -85,6 +86,11 @@ export const SITES: Record<SiteKind, SiteSpec> = {
     template: TEMPLATES.default,
     layers: () => [{ dir: ORDINARY_EXTRA, only: ['components/', 'lib/', 'pages/'] }],
   },
+  // Sites of common shapes, zero-config too: each its own pages (shaped-extra/<shape>/).
+  'docs-pages': { template: TEMPLATES.default, layers: () => [{ dir: join(SHAPED_EXTRA, 'docs') }] },
+  // The ordinary blog, its root layout replaced by its own (menu, analytics script of another origin), plus its own not-found page.
+  blog: { template: TEMPLATES.app, layers: () => [{ dir: ORDINARY_EXTRA, only: ['components/', 'lib/', 'app/'] }, { dir: join(SHAPED_EXTRA, 'blog') }] },
+  portfolio: { template: TEMPLATES.app, layers: () => [{ dir: join(SHAPED_EXTRA, 'portfolio') }] },
 };
 
 /** The site kinds judged with no profile (discovery alone). */
