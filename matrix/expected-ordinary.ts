@@ -9,24 +9,15 @@
  * rows (expected.ts) are reused where the same subject is judged the same way.
  */
 import { C } from './expected';
-import { whole } from './expected-routers';
+import { P, whole } from './expected-routers';
 import type { Ctx, Expectation, Row } from './expected-model';
 import type { Verdict } from './model';
 
 type V = '14.2' | '16';
 const E = (verdict: Verdict, because: string, ...cite: string[]): Expectation => ({ verdict, because, cite });
 
-/** Lines of the Pages Router and of the servers, per version (`dist/…` of that version's next). */
+/** Lines of the servers and of the App Router's Link, per version (`dist/…` of that version's next); the Pages Router's are expected-routers.ts's P. */
 const L = {
-  pagesNotFound: { '14.2': 'dist/pages/_error.js:98', '16': 'dist/pages/_error.js:122' },
-  pagesLink: { '14.2': 'dist/client/link.js:84', '16': 'dist/client/link.js:93' },
-  pagesAnnouncer: { '14.2': 'dist/client/route-announcer.js:57', '16': 'dist/client/route-announcer.js:57' },
-  scripts: { '14.2': 'dist/pages/_document.js:162', '16': 'dist/pages/_document.js:160' },
-  stylesheets: { '14.2': 'dist/pages/_document.js:346', '16': 'dist/pages/_document.js:352' },
-  ssgPrefetch: { '14.2': 'dist/shared/lib/router/router.js:1442', '16': 'dist/shared/lib/router/router.js:1768' },
-  dataCache: { '14.2': 'dist/shared/lib/router/router.js:376', '16': 'dist/shared/lib/router/router.js:436' },
-  // A Link prefetches when it comes into view unless prefetch={false}: the Pages Router its code (and getStaticProps data), the App Router its page data.
-  pagesVisiblePrefetch: { '14.2': 'dist/client/link.js:330', '16': 'dist/client/link.js:319' },
   appVisiblePrefetch: { '14.2': 'dist/client/link.js:330', '16': 'dist/client/app-dir/link.js:271' },
   // next start: a POST to a file served as is renders /405; a malformed segment of a dynamic route is answered 400.
   post405: { '14.2': 'dist/server/lib/router-server.js:296', '16': 'dist/server/lib/router-server.js:502' },
@@ -75,7 +66,7 @@ function lacking(ctx: Ctx): Partial<Record<Row, Expectation>> {
 function statusRows(ctx: Ctx, v: V, pagesRouter: boolean, app: Record<string, Expectation>, shape: Shape): Partial<Record<Row, Expectation>> {
   const { route, list } = shape;
   const server = ctx.mode === 'server';
-  const notFound = pagesRouter ? L.pagesNotFound[v] : C.notFound[v];
+  const notFound = pagesRouter ? P.notFound[v] : C.notFound[v];
   const r404 = E('passed', `the framework's not-found page at /404 (no link leads there; discovery loads it) shows the heading 404 and "This page could not be found.": the table's title`, notFound);
   const noStatusPage = (code: string) => lacks(`no page that shows the generic error page for ${code}${server ? '' : ' (a static export answers no error status of its own)'}`);
   const title = (code: string, how: string, ...cite: string[]) => E('passed', `${how}, answered ${code} with the generic error page and the table's title`, C.statusTitles[v], ...cite);
@@ -96,7 +87,7 @@ function statusRows(ctx: Ctx, v: V, pagesRouter: boolean, app: Record<string, Ex
     'R2.3/500': noStatusPage('500'),
     'R2.3/other': lacks('no status page for a code outside the table'),
     'R2.3': E('untested', `parts not judged, the first ${missing}: ${(missing === '400' ? r400 : missing === '405' ? r405 : noStatusPage('500')).because}`, ...(missing === '400' ? r400.cite : missing === '405' ? r405.cite : [])),
-    'R2.2': pagesRouter ? E('passed', 'the default _error renders the heading 404 and "This page could not be found." for an unknown address', L.pagesNotFound[v]) : app['R2.2'],
+    'R2.2': pagesRouter ? E('passed', 'the default _error renders the heading 404 and "This page could not be found." for an unknown address', P.notFound[v]) : app['R2.2'],
   };
 }
 
@@ -134,15 +125,15 @@ function appRouterSite(ctx: Ctx, v: V, app: Record<string, Expectation>, shape: 
 
 /** The Pages Router ordinary site. */
 function pagesRouterSite(ctx: Ctx, v: V, app: Record<string, Expectation>, shape: Shape = SHAPES.blog): Record<string, Expectation> {
-  const prefetched = E('untested', `every Link prefetches its target's code (and a ${shape.item}'s getStaticProps data) when it comes into view, and the site has no prefetch={false} link: discovery finds no navigation that fetches page data of its own`, L.pagesVisiblePrefetch[v], L.ssgPrefetch[v]);
-  const noTimeout = E('untested', 'every Link prefetches its target\'s code when it comes into view, and the site has no prefetch={false} link: no navigation waits for a route\'s code to load', L.pagesVisiblePrefetch[v]);
-  const fewLinks = E('untested', 'the page with the most prefetched links, /posts, has five (the posts\' getStaticProps data; the menu\'s targets have no data, only their code is prefetched): fewer than the 8 links the prefetch scenario needs', L.ssgPrefetch[v]);
-  const announcer = E('passed', 'the Pages Router\'s route announcer reads document.title after each client navigation', L.pagesAnnouncer[v]);
-  const assets = E('passed', 'every page loads the scripts _document lists and the stylesheet of globals.css, imported by _app', L.scripts[v], L.stylesheets[v]);
-  const fresh = E('passed', `a ${shape.item}'s getStaticProps data, prefetched from ${shape.list} when its Link came into view, is kept in the data cache with no time limit: used at 29 s without a request`, L.ssgPrefetch[v], L.dataCache[v]);
+  const prefetched = E('untested', `every Link prefetches its target's code (and a ${shape.item}'s getStaticProps data) when it comes into view, and the site has no prefetch={false} link: discovery finds no navigation that fetches page data of its own`, P.visiblePrefetch[v], P.ssgPrefetch[v]);
+  const noTimeout = E('untested', 'every Link prefetches its target\'s code when it comes into view, and the site has no prefetch={false} link: no navigation waits for a route\'s code to load', P.visiblePrefetch[v]);
+  const fewLinks = E('untested', 'the page with the most prefetched links, /posts, has five (the posts\' getStaticProps data; the menu\'s targets have no data, only their code is prefetched): fewer than the 8 links the prefetch scenario needs', P.ssgPrefetch[v]);
+  const announcer = E('passed', 'the Pages Router\'s route announcer reads document.title after each client navigation', P.announcer[v]);
+  const assets = E('passed', 'every page loads the scripts _document lists and the stylesheet of globals.css, imported by _app', P.scripts[v], P.stylesheets[v]);
+  const fresh = E('passed', `a ${shape.item}'s getStaticProps data, prefetched from ${shape.list} when its Link came into view, is kept in the data cache with no time limit: used at 29 s without a request`, P.ssgPrefetch[v], P.dataCache[v]);
   const noGroups = lacks('no route group: the Pages Router has none');
   // Next.js 16 builds with Turbopack, which hashes every chunk's name: the crawl cannot tell that a Link's prefetch fetched its target's code.
-  const hashed = E('untested', 'the Link routes on the client, but Next.js 16 (Turbopack) hashes every chunk\'s name, so discovery cannot tell that a Link\'s prefetch fetched its target\'s code: it sees no router link, hence no chain of four titled pages', L.pagesLink[v], L.pagesVisiblePrefetch[v]);
+  const hashed = E('untested', 'the Link routes on the client, but Next.js 16 (Turbopack) hashes every chunk\'s name, so discovery cannot tell that a Link\'s prefetch fetched its target\'s code: it sees no router link, hence no chain of four titled pages', P.link[v], P.visiblePrefetch[v]);
   return {
     ...app,
     ...statusRows(ctx, v, true, app, shape),
@@ -150,8 +141,8 @@ function pagesRouterSite(ctx: Ctx, v: V, app: Record<string, Expectation>, shape
     ...lacking(ctx),
     'R2.6': noGroups,
     'R2.6/addresses': noGroups,
-    'R2.7': v === '16' ? hashed : E('passed', 'a Pages Router Link prevents the default navigation and routes on the client', L.pagesLink[v]),
-    'R2.9/title': v === '16' ? E('untested', `the announcer reads document.title, but ${hashed.because.replace(/^the Link routes on the client, but /, '')}`, L.pagesAnnouncer[v], ...hashed.cite) : announcer,
+    'R2.7': v === '16' ? hashed : E('passed', 'a Pages Router Link prevents the default navigation and routes on the client', P.link[v]),
+    'R2.9/title': v === '16' ? E('untested', `the announcer reads document.title, but ${hashed.because.replace(/^the Link routes on the client, but /, '')}`, P.announcer[v], ...hashed.cite) : announcer,
     ...whole('C7.4', assets),
     ...navigationData(ctx, prefetched, noTimeout, fresh),
     ...whole('K9.4', fewLinks),
@@ -165,15 +156,15 @@ function pagesRouterSite(ctx: Ctx, v: V, app: Record<string, Expectation>, shape
  * prefetch queue, no expiry of its data cache), and its scroll pick is a page too short to judge.
  */
 function docsSite(ctx: Ctx, v: V, app: Record<string, Expectation>): Record<string, Expectation> {
-  const never = E('failed', 'nothing expires an entry of the Pages Router\'s data cache: at 301 s the navigation to a docs page still uses the data prefetched at 0 s, with no request', L.dataCache[v], L.ssgPrefetch[v]);
+  const never = E('failed', 'nothing expires an entry of the Pages Router\'s data cache: at 301 s the navigation to a docs page still uses the data prefetched at 0 s, with no request', P.dataCache[v], P.ssgPrefetch[v]);
   const scroll = E('untested', 'discovery takes / (the template\'s home page, an 803 px document: the first page of at least 800 px) as the tall page rather than /docs/configuration (1516 px); in the test\'s 1280×300 window / scrolls only 317 px, under the 500 px it needs');
   return {
     ...pagesRouterSite(ctx, v, app, SHAPES.docs),
     ...whole('R2.8', scroll),
-    'K9.4/kept-299': E('passed', 'the prefetched getStaticProps data of a docs page stays in the data cache with no time limit: used at 299 s', L.dataCache[v]),
+    'K9.4/kept-299': E('passed', 'the prefetched getStaticProps data of a docs page stays in the data cache with no time limit: used at 299 s', P.dataCache[v]),
     'K9.4/expired-301': never,
     'K9.4': E('failed', never.because, ...never.cite),
-    'K9.5': E('failed', 'there is no prefetch queue: every <Link> of the sidebar in view prefetches its page\'s getStaticProps data at once (11 in flight)', L.pagesVisiblePrefetch[v], L.ssgPrefetch[v]),
+    'K9.5': E('failed', 'there is no prefetch queue: every <Link> of the sidebar in view prefetches its page\'s getStaticProps data at once (11 in flight)', P.visiblePrefetch[v], P.ssgPrefetch[v]),
   };
 }
 
