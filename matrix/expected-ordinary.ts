@@ -8,7 +8,7 @@
  * discovery does not find it (the line that gives it, and why it is not found). The App Router site's
  * rows (expected.ts) are reused where the same subject is judged the same way.
  */
-import { C } from './expected';
+import { C } from './expected-cites';
 import { P, whole } from './expected-routers';
 import type { Ctx, Expectation, Row } from './expected-model';
 import type { Verdict } from './model';

@@ -41,7 +41,7 @@ export interface SiteSpec {
   template: TemplateSpec;
   profile?: string;
   layers: (mode: Mode) => Layer[];
-  /** The App Router template's root layout renders the site's menu (components/site-menu.tsx) above every page. */
+  /** The App Router template's root layout renders the site's menu (fixtures/implementations/ordinary-extra/components/site-menu.tsx) above every page. */
   layoutMenu?: boolean;
 }
 
