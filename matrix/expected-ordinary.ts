@@ -1,7 +1,9 @@
 /**
- * Expected verdicts of the ordinary sites, judged zero-config (matrix/versions.ts SiteKind `ordinary`,
- * `ordinary-pages`; fixtures/implementations/README.md): a small blog — a menu, about, a post list,
- * five posts, contact — with no profile, so what is judged is what discovery finds on it. A cell is
+ * Expected verdicts of the sites judged zero-config (matrix/versions.ts SiteKind `ordinary`,
+ * `ordinary-pages`, `docs-pages`, `blog`, `portfolio`; fixtures/implementations/README.md): a small
+ * blog — a menu, about, a post list, five posts, contact — on each router, and a docs site, a blog
+ * with its own not-found page and a foreign script, a portfolio; no profile, so what is judged is
+ * what discovery finds on each. A cell is
  * passed or failed where the site gives the clause its subject, with the line of that version's `next`
  * package that decides the verdict; untested where the site has no such page (the reason says which
  * page it lacks; no framework line decides it), or where the framework gives the subject but
@@ -143,6 +145,7 @@ function pagesRouterSite(ctx: Ctx, v: V, app: Record<string, Expectation>, shape
     'R2.6/addresses': noGroups,
     'R2.7': v === '16' ? hashed : E('passed', 'a Pages Router Link prevents the default navigation and routes on the client', P.link[v]),
     'R2.9/title': v === '16' ? E('untested', `the announcer reads document.title, but ${hashed.because.replace(/^the Link routes on the client, but /, '')}`, P.announcer[v], ...hashed.cite) : announcer,
+    ...(v === '16' ? { 'R2.9': lacks('no untitled page (the heading part), and the title part is not judged either (no router link seen: R2.9/title)') } : {}),
     ...whole('C7.4', assets),
     ...navigationData(ctx, prefetched, noTimeout, fresh),
     ...whole('K9.4', fewLinks),
