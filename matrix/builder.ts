@@ -136,8 +136,8 @@ export async function buildSite(b: BuildPlan): Promise<BuildMarker> {
     logFile: join(installDir(b.pin), 'apps', `${b.id}.build.log`),
     env: { NEXT_TELEMETRY_DISABLED: '1', NEXT_IGNORE_INCORRECT_LOCKFILE: '1', NODE_ENV: 'production' },
   });
-  // index.txt: the App Router's page data of `/`; the other sites' home page is a Pages Router page.
-  const required = b.mode === 'static' ? ['index.html', '404.html', ...(b.site === 'app' ? ['index.txt'] : [])] : ['BUILD_ID'];
+  // index.txt: the App Router's page data of `/`, on the sites built from the App Router template; the others' home page is a Pages Router page.
+  const required = b.mode === 'static' ? ['index.html', '404.html', ...(templateNameOf(b.site) === 'app' ? ['index.txt'] : [])] : ['BUILD_ID'];
   for (const f of required) {
     if (!existsSync(join(outputOf(b), f))) throw new Error(`next build (${b.id}) finished but ${join(outputOf(b), f)} is missing.`);
   }

@@ -16,7 +16,8 @@ describe('expectation presets (spec/expectations/)', () => {
     const table = expectedTable();
     for (const p of presets()) {
       // The builds of that version, site kind and config (ids: next-<v>[-pages|-mixed][-stale]-<mode>).
-      const kind = (id: string) => (/-pages-/.test(id) ? 'pages-router' : /-mixed-/.test(id) ? 'mixed' : 'app');
+      // The zero-config sites (ordinary, docs, blog, portfolio) have no preset.
+      const kind = (id: string) => (/-(ordinary|docs|blog|portfolio)(-pages)?-/.test(id) ? 'zero-config' : /-pages-/.test(id) ? 'pages-router' : /-mixed-/.test(id) ? 'mixed' : 'app');
       const builds = Object.entries(table).filter(([id]) => id.startsWith(`next-${p.framework.version}-`) && kind(id) === p.framework.site && p.framework.config.some((c) => (c === 'default' ? !/-stale-/.test(id) : id.includes(`-${c}-`))));
       const failed = new Set(builds.flatMap(([, rows]) => Object.entries(rows).filter(([, e]) => e.verdict === 'failed').map(([row]) => row)));
       expect(new Set(p.expectations.map((e) => e.clause)), p.preset).toEqual(failed);

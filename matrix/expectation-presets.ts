@@ -17,6 +17,7 @@ import { CLAUSES, type Mode } from '../spec/clauses';
 import type { Expectation as Waiver, PresetFile } from '../conformance/expectations/model';
 import { contextOf, expectationsFor, type Expectation as Row } from './expected';
 import { loadVersions, planMatrix, type BuildPlan } from './versions';
+import { zeroConfig } from './template';
 
 const ROOT = join(__dirname, '..');
 export const PRESET_OUT = join(ROOT, 'spec', 'expectations');
@@ -72,12 +73,13 @@ function waiversOf(builds: BuildPlan[]): Waiver[] {
 /** Every preset the table implies, in versions.json order. */
 export function presets(): PresetFile[] {
   const v = loadVersions();
-  const builds = planMatrix(v).builds;
+  // The ordinary sites judged zero-config are measurements of how much discovery finds, not site families a team picks a preset for.
+  const builds = planMatrix(v).builds.filter((b) => !zeroConfig(b.site));
   const out: PresetFile[] = [];
   // In the order of the implementations (an object's integer-like keys such as "16" would come first).
   // One preset family per version and site kind: a team's site is one of them (the App Router
   // template's family keeps the plain name, next@<v>; the others add +pages-router or +mixed).
-  for (const [version, site] of unique(builds.map((b) => `${b.version}|${b.site}`)).map((k) => k.split('|') as [string, BuildPlan['site']])) {
+  for (const [version, site] of unique(builds.map((b) => `${b.version}|${b.site}`)).map((k) => k.split('|') as [string, keyof typeof SITE_WORDS])) {
     const ofVersion = builds.filter((b) => b.version === version && b.site === site);
     const configs = [...new Set(ofVersion.map((b) => b.config))];
     const perConfig = configs.map((config) => ({ config, waivers: waiversOf(ofVersion.filter((b) => b.config === config)) }));
@@ -98,7 +100,7 @@ export function presets(): PresetFile[] {
   return out;
 }
 
-const SITE_WORDS: Record<BuildPlan['site'], string> = {
+const SITE_WORDS: Record<Extract<BuildPlan['site'], 'app' | 'pages-router' | 'mixed'>, string> = {
   app: 'App Router template',
   'pages-router': 'Pages Router template (a Pages-Router-only site)',
   mixed: 'Pages Router template with an app/ directory (a site on both routers)',

@@ -11,6 +11,8 @@ import { loadVersions, planMatrix, SITE_KINDS, type SiteKind } from './versions'
 import { rowsOf, type ClauseLike } from './cells';
 import { writePresets } from './expectation-presets';
 import { hostDifferences } from './expected-hosts';
+import { columnCoverage } from './coverage';
+import { zeroConfig } from './template';
 
 const ROOT = join(__dirname, '..');
 export const IMPLEMENTATIONS_MD = join(ROOT, 'docs', 'implementations.md');
@@ -33,6 +35,11 @@ const SITE_HEADING: Record<SiteKind, string> = {
   app: 'App Router template (create-next-app `app/ts`)',
   'pages-router': 'Pages-Router-only site (create-next-app `default/ts`)',
   mixed: 'Mixed site (create-next-app `default/ts` with an app/ directory)',
+  ordinary: 'Ordinary site, zero-config (create-next-app `app/ts` with a menu, about, posts, contact)',
+  'ordinary-pages': 'Ordinary site, zero-config (create-next-app `default/ts` with a menu, about, posts, contact)',
+  'docs-pages': 'Docs site on the Pages Router, zero-config (create-next-app `default/ts`, a sidebar and ten docs pages)',
+  blog: 'Blog with its own not-found page and an analytics script of another origin, zero-config (create-next-app `app/ts`)',
+  portfolio: 'Portfolio for `next start` with a contact form, zero-config (create-next-app `app/ts`)',
 };
 
 export function expectedMarkdown(): string {
@@ -53,6 +60,7 @@ export function expectedMarkdown(): string {
       }).join(' | ')} |`);
     }
   }
+  lines.push('', ...coverageMarkdown(table));
   lines.push('', ...hostMarkdown(table));
   const builds = all;
   lines.push('', '### Why, with the deciding line of each version', '');
@@ -69,6 +77,50 @@ export function expectedMarkdown(): string {
     for (const [text, ids] of distinct) lines.push(`  - ${ids.join(', ')} — ${text}`);
   }
   return lines.join('\n');
+}
+
+/** The zero-config sites in the coverage table's first column. */
+const SITE_SHORT: Partial<Record<SiteKind, string>> = {
+  ordinary: 'Ordinary site, App Router template',
+  'ordinary-pages': 'Ordinary site, Pages Router template',
+  'docs-pages': 'Docs site, Pages Router',
+  blog: 'Blog with its own 404 and a foreign script, App Router',
+  portfolio: 'Portfolio with a contact form, App Router',
+};
+
+/**
+ * How much of the spec each zero-config column (the ordinary sites) is judged on, from its expected
+ * cells: the clauses judged of those applicable, the parts judged, and each clause not judged with why.
+ */
+function coverageMarkdown(table: Record<string, Record<string, Expectation>>): string[] {
+  const builds = planMatrix(loadVersions()).builds.filter((b) => zeroConfig(b.site));
+  if (!builds.length) return [];
+  const rows = clauseRows();
+  const lines = [
+    '### How much of the spec an ordinary site is judged on (zero-config)', '',
+    'The ordinary sites (a menu, about, a post list, five posts, contact) and the sites of common shapes (docs, blog, portfolio; fixtures/implementations/README.md), judged with no profile: of the clauses that apply in the mode, how many get a verdict (passed or failed). `npm run matrix:coverage` prints the same from a run.', '',
+  ];
+  // The headline: one row per site and version, the export's count of 15 and next start's of 16.
+  const kinds = [...new Set(builds.map((b) => `${b.site}|${b.version}`))];
+  lines.push('| Site | Export: clauses judged | `next start`: clauses judged |', '|---|---|---|');
+  for (const k of kinds) {
+    const [site, version] = k.split('|');
+    const cell = (mode: string) => {
+      const b = builds.find((x) => x.site === site && x.version === version && x.mode === mode);
+      if (!b) return '—';
+      const c = columnCoverage(rows, (r) => table[b.id][r.id] ?? {});
+      return `${c.passed + c.failed} of ${c.applicable}${c.failed ? ` (${c.failed} failed)` : ''}`;
+    };
+    const b0 = builds.find((x) => `${x.site}|${x.version}` === k)!;
+    lines.push(`| ${SITE_SHORT[site as SiteKind]}, next ${b0.pin.next} (${b0.implementation}) | ${cell('static')} | ${cell('server')} |`);
+  }
+  lines.push('', '| Column | Clauses judged | Parts judged | Not judged |', '|---|---|---|---|');
+  for (const b of builds) {
+    const c = columnCoverage(rows, (r) => table[b.id][r.id] ?? {});
+    lines.push(`| ${b.id} (next ${b.pin.next}, ${b.mode === 'static' ? 'export' : '`next start`'}) | **${c.passed + c.failed} of ${c.applicable}**${c.failed ? ` (${c.failed} failed)` : ''} | ${c.partsJudged.length} of ${c.partsApplicable}: ${c.partsJudged.join(', ')} | ${c.notJudged.map((n) => `${n.id}`).join(', ')} |`);
+  }
+  lines.push('', 'Why each clause is not judged: the rows of the tables above and "Why, with the deciding line of each version" below (a reason with no line is a page the site does not have).');
+  return lines;
 }
 
 /** The columns whose host changes a verdict of their build (expected-hosts.ts): each row, both verdicts, why. */

@@ -20,9 +20,9 @@ type V = '14.2' | '15.5';
 
 const E = (verdict: Verdict, because: string, ...cite: string[]): Expectation => ({ verdict, because, cite });
 
-/** Lines of the Pages Router (and of the crossings between routers), per version. */
-const P = {
-  notFound: { '14.2': 'dist/pages/_error.js:98', '15.5': 'dist/pages/_error.js:110' },
+/** Lines of the Pages Router (and of the crossings between routers), per version; 16 where the ordinary Pages Router sites cite them (expected-ordinary.ts). */
+export const P = {
+  notFound: { '14.2': 'dist/pages/_error.js:98', '15.5': 'dist/pages/_error.js:110', '16': 'dist/pages/_error.js:122' },
   notFoundTitle: { '14.2': 'dist/pages/_error.js:17', '15.5': 'dist/pages/_error.js:17' },
   noStatus: { '14.2': 'dist/pages/_error.js:106', '15.5': 'dist/pages/_error.js:119' },
   // 14.2 inserts no hostname (its line is the exact text).
@@ -30,21 +30,21 @@ const P = {
   popState: { '14.2': 'dist/shared/lib/router/router.js:1547', '15.5': 'dist/shared/lib/router/router.js:1627' },
   serverStatus: { '14.2': 'dist/pages/_error.js:23', '15.5': 'dist/pages/_error.js:23' },
   appGroups: { '14.2': 'dist/shared/lib/router/utils/app-paths.js:32', '15.5': 'dist/shared/lib/router/utils/app-paths.js:36' },
-  link: { '14.2': 'dist/client/link.js:84', '15.5': 'dist/client/link.js:94' },
+  link: { '14.2': 'dist/client/link.js:84', '15.5': 'dist/client/link.js:94', '16': 'dist/client/link.js:93' },
   resetScroll: { '14.2': 'dist/shared/lib/router/router.js:900', '15.5': 'dist/shared/lib/router/router.js:980' },
   scrollTo: { '14.2': 'dist/client/index.js:556', '15.5': 'dist/client/index.js:556' },
   scrollRestorationOff: { '14.2': 'dist/server/config-shared.js:116', '15.5': 'dist/server/config-shared.js:173' },
-  announcer: { '14.2': 'dist/client/route-announcer.js:57', '15.5': 'dist/client/route-announcer.js:57' },
+  announcer: { '14.2': 'dist/client/route-announcer.js:57', '15.5': 'dist/client/route-announcer.js:57', '16': 'dist/client/route-announcer.js:57' },
   dataHref: { '14.2': 'dist/client/page-loader.js:78', '15.5': 'dist/client/page-loader.js:108' },
   dataHeaders: { '14.2': 'dist/shared/lib/router/router.js:257', '15.5': 'dist/shared/lib/router/router.js:265' },
   buildId: { '14.2': 'dist/build/index.js:351', '15.5': 'dist/build/index.js:366' },
-  scripts: { '14.2': 'dist/pages/_document.js:162', '15.5': 'dist/pages/_document.js:165' },
-  stylesheets: { '14.2': 'dist/pages/_document.js:346', '15.5': 'dist/pages/_document.js:355' },
+  scripts: { '14.2': 'dist/pages/_document.js:162', '15.5': 'dist/pages/_document.js:165', '16': 'dist/pages/_document.js:160' },
+  stylesheets: { '14.2': 'dist/pages/_document.js:346', '15.5': 'dist/pages/_document.js:355', '16': 'dist/pages/_document.js:352' },
   actions: { '14.2': 'dist/server/app-render/action-handler.js:229', '15.5': 'dist/server/app-render/action-handler.js:344' },
-  ssgPrefetch: { '14.2': 'dist/shared/lib/router/router.js:1442', '15.5': 'dist/shared/lib/router/router.js:1534' },
-  dataCache: { '14.2': 'dist/shared/lib/router/router.js:376', '15.5': 'dist/shared/lib/router/router.js:390' },
+  ssgPrefetch: { '14.2': 'dist/shared/lib/router/router.js:1442', '15.5': 'dist/shared/lib/router/router.js:1534', '16': 'dist/shared/lib/router/router.js:1768' },
+  dataCache: { '14.2': 'dist/shared/lib/router/router.js:376', '15.5': 'dist/shared/lib/router/router.js:390', '16': 'dist/shared/lib/router/router.js:436' },
   dataCacheDrops: { '14.2': 'dist/shared/lib/router/router.js:1243', '15.5': 'dist/shared/lib/router/router.js:1335' },
-  visiblePrefetch: { '14.2': 'dist/client/link.js:330', '15.5': 'dist/client/link.js:333' },
+  visiblePrefetch: { '14.2': 'dist/client/link.js:330', '15.5': 'dist/client/link.js:333', '16': 'dist/client/link.js:319' },
   toAppRouter: { '14.2': 'dist/shared/lib/router/router.js:677', '15.5': 'dist/shared/lib/router/router.js:744' },
   appRouterFilter: { '14.2': 'dist/server/config-shared.js:100', '15.5': 'dist/server/config-shared.js:154' },
   toPagesRouter: { '14.2': 'dist/client/components/router-reducer/fetch-server-response.js:96', '15.5': 'dist/client/components/router-reducer/fetch-server-response.js:128' },
@@ -52,7 +52,7 @@ const P = {
 } as const;
 
 /** A clause row and every part row the registry gives it, all with one expectation. */
-function whole(id: string, e: Expectation): Partial<Record<Row, Expectation>> {
+export function whole(id: string, e: Expectation): Partial<Record<Row, Expectation>> {
   const clause = CLAUSES.find((c) => c.id === id);
   const parts = clause && 'parts' in clause ? (clause.parts ?? []).map((p) => `${id}/${p.id}`) : [];
   return Object.fromEntries([id, ...parts].map((r) => [r, e]));

@@ -12,20 +12,25 @@ import { join } from 'node:path';
 const plan = planMatrix(loadVersions());
 
 describe('the matrix plan (versions.json)', () => {
-  it('has a static and a server build of 14.2, 15.5, 15.5 with staleTimes and 16, and of the Pages Router and mixed sites on 14.2 and 15.5', () => {
+  it('has a static and a server build of 14.2, 15.5, 15.5 with staleTimes and 16, of the Pages Router and mixed sites on 14.2 and 15.5, the ordinary sites on 14.2 and 16, and one build of each shaped site', () => {
     expect(plan.builds.map((b) => b.id)).toEqual([
       'next-14.2-static', 'next-14.2-server', 'next-15.5-static', 'next-15.5-server',
       'next-15.5-stale-static', 'next-15.5-stale-server', 'next-16-static', 'next-16-server',
       'next-14.2-pages-static', 'next-14.2-pages-server', 'next-14.2-mixed-static', 'next-14.2-mixed-server',
       'next-15.5-pages-static', 'next-15.5-pages-server', 'next-15.5-mixed-static', 'next-15.5-mixed-server',
+      'next-14.2-ordinary-static', 'next-14.2-ordinary-server', 'next-16-ordinary-static', 'next-16-ordinary-server',
+      'next-14.2-ordinary-pages-static', 'next-14.2-ordinary-pages-server', 'next-16-ordinary-pages-static', 'next-16-ordinary-pages-server',
+      'next-14.2-docs-static', 'next-16-blog-static', 'next-16-portfolio-server',
     ]);
+    expect(plan.builds.filter((b) => b.site === 'ordinary' || b.site === 'ordinary-pages').map((b) => b.version)).toEqual(['14.2', '14.2', '16', '16', '14.2', '14.2', '16', '16']);
     expect(plan.builds.filter((b) => b.site === 'pages-router').map((b) => b.version)).toEqual(['14.2', '14.2', '15.5', '15.5']);
     expect(plan.builds.filter((b) => b.site === 'mixed').map((b) => b.version)).toEqual(['14.2', '14.2', '15.5', '15.5']);
     expect(plan.builds.filter((b) => b.site === 'app')).toHaveLength(8);
   });
 
-  it('runs the Pages Router and mixed sites on the own static server and next start, once per build', () => {
-    const other = plan.runs.filter((r) => r.build.site !== 'app');
+  it('runs the Pages Router, mixed and ordinary sites on the own static server and next start, once per build', () => {
+    const other = plan.runs.filter((r) => r.build.site === 'pages-router' || r.build.site === 'mixed');
+    expect(plan.runs.filter((r) => r.build.site.startsWith('ordinary')).every((r) => r.host === (r.build.mode === 'static' ? 'serve-handler' : 'next-start'))).toBe(true);
     expect(other.map((r) => `${r.id}@${r.host}`)).toEqual([
       'next-14.2-pages-static@serve-handler', 'next-14.2-pages-server@next-start', 'next-14.2-mixed-static@serve-handler', 'next-14.2-mixed-server@next-start',
       'next-15.5-pages-static@serve-handler', 'next-15.5-pages-server@next-start', 'next-15.5-mixed-static@serve-handler', 'next-15.5-mixed-server@next-start',
@@ -137,7 +142,7 @@ describe('expected verdicts (docs/implementations.md)', () => {
 
 describe('the matrix sites\' profiles', () => {
   it('are valid target profiles, one per site kind', () => {
-    for (const site of ['app', 'pages-router', 'mixed'] as const) expect(() => loadProfile(SITES[site].profile), site).not.toThrow();
+    for (const site of ['app', 'pages-router', 'mixed'] as const) expect(() => loadProfile(SITES[site].profile!), site).not.toThrow();
     expect(SITES.app.profile).toBe(join(__dirname, '..', 'fixtures', 'implementations', 'profile.json'));
   });
 });
@@ -177,7 +182,7 @@ describe('the extra pages of each site kind', () => {
   it('every page a profile names is served by a page file of that site (the chain, the pairs, the status pages)', () => {
     for (const site of ['pages-router', 'mixed'] as const) {
       const served = new Set(files(site, 'server').map(routeOf).filter(Boolean));
-      const p = loadProfile(SITES[site].profile).scenarios;
+      const p = loadProfile(SITES[site].profile!).scenarios;
       const named = [...p.navigation!.chain, p.pageData!.from, p.pageData!.to, p.freshness!.from, p.scroll!.tall, p.scroll!.other, p.announcer!.untitled, p.brokenLink!.from, p.noStatusError!.page, p.clientCrash!.page, p.routeLoadTimeout!.from, p.routeLoadTimeout!.to];
       for (const path of named) expect(served.has(path) || served.has(path.replace(/\/\d+$/, '/[id]')), `${site} ${path}`).toBe(true);
     }

@@ -18,7 +18,7 @@ import { groupFolder, groupName, otherBuildRun, type JudgeGroup } from './groups
 import type { MatrixColumn } from './model';
 import type { Prepared } from './prepare';
 import type { Progress } from './progress';
-import { SITES } from './template';
+import { SITES, zeroConfig } from './template';
 import type { RunPlan } from './versions';
 
 export interface JudgeContext {
@@ -67,15 +67,17 @@ export function otherBuildUrl(r: RunPlan, all: readonly RunPlan[], urls: Map<str
 /**
  * The config of one suite run over a group: each column's URL, mode and other build; with
  * `profiles`, the site kind's hand-written profile (every scenario named: no crawl — discovery is
- * judged on its own, issue 13), else none, so discovery crawls each target.
+ * judged on its own, issue 13), else none, so discovery crawls each target. A site kind with no
+ * profile (the ordinary sites) is always judged zero-config: discovery alone, as a team's first run.
  */
 export function groupConfig(group: JudgeGroup, p: Prepared, profiles: boolean): SpecConformanceConfig {
+  const withProfile = profiles && group.every((r) => !zeroConfig(r.build.site));
   return {
     targets: group.map((r) => {
       const other = otherBuildUrl(r, p.runs, p.urls);
-      return { url: p.urls.get(r.id)!, mode: r.build.mode, ...(profiles ? { profile: SITES[r.build.site].profile } : {}), ...(other ? { otherBuild: other } : {}) };
+      return { url: p.urls.get(r.id)!, mode: r.build.mode, ...(withProfile ? { profile: SITES[r.build.site].profile } : {}), ...(other ? { otherBuild: other } : {}) };
     }),
-    discovery: !profiles,
+    discovery: !withProfile,
   };
 }
 
@@ -116,7 +118,8 @@ export async function judgeGroup(group: JudgeGroup, p: Prepared, ctx: JudgeConte
       Object.assign(col, { status: 'judged', report: `${folder}/conformance.html` });
     }
   }
-  if (!ctx.discovery || !report) return;
+  // A zero-config column was judged with no profile already: there is nothing to compare it with.
+  if (!ctx.discovery || !report || group.some((r) => zeroConfig(r.build.site))) return;
   // The same run with no profile: discovery crawls each target first (issue 13).
   const ddir = join(out, 'discovery', folder);
   const dlog = join(out, 'logs', `${folder}.discovery.log`);

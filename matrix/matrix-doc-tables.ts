@@ -10,6 +10,7 @@ import { withGenerated } from '../spec/registry/generated-section';
 import { expectationsForRun } from './expected-hosts';
 import { SHORT } from './expected-doc';
 import { loadVersions, OWN_HOSTS, planMatrix, type RunPlan } from './versions';
+import { zeroConfig } from './template';
 
 export const MATRIX_MD = join(__dirname, '..', 'docs', 'matrix.md');
 const NOTE = 'the expected verdicts, from matrix/expected.ts by `npm run generate`: do not edit by hand';
@@ -32,5 +33,6 @@ export function withMatrixTables(doc: string): string {
   const own = runs.filter((r) => OWN_HOSTS.includes(r.host));
   const app = withGenerated(doc, 'matrix, App Router template', NOTE, verdictTable(own.filter((r) => r.build.site === 'app')), 'docs/matrix.md');
   const hosts = withGenerated(app, 'matrix, hosts teams use', NOTE, verdictTable(runs.filter((r) => !OWN_HOSTS.includes(r.host))), 'docs/matrix.md');
-  return withGenerated(hosts, 'matrix, other routers', NOTE, verdictTable(own.filter((r) => r.build.site !== 'app')), 'docs/matrix.md');
+  // The ordinary sites judged zero-config have their own table in docs/implementations.md (how much of the spec they are judged on).
+  return withGenerated(hosts, 'matrix, other routers', NOTE, verdictTable(own.filter((r) => r.build.site !== 'app' && !zeroConfig(r.build.site))), 'docs/matrix.md');
 }

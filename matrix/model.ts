@@ -4,9 +4,9 @@
  */
 import type { Mode } from '../spec/clauses';
 import type { Verdict } from '../conformance/outcome/verdict';
-import type { Host } from './versions';
+import type { Host, SiteKind } from './versions';
 
-export const MATRIX_SCHEMA_VERSION = '1.3.0';
+export const MATRIX_SCHEMA_VERSION = '1.4.0';
 
 /** The verdict words (conformance/outcome/verdict.ts) and the registry's delivery modes (spec/clauses.ts), re-exported for the matrix's importers. */
 export type { Mode, Verdict };
@@ -18,8 +18,8 @@ export interface MatrixColumn {
   build: string;
   next: string;
   config: string;
-  /** The site built: the App Router template (app), the Pages Router template (pages-router), or both routers (mixed). Since 1.1.0. */
-  site?: 'app' | 'pages-router' | 'mixed';
+  /** The site built: the App Router template (app), the Pages Router template (pages-router), or both routers (mixed). Since 1.1.0; since 1.4.0 also the ordinary sites judged with no profile (ordinary, ordinary-pages). */
+  site?: SiteKind;
   mode: Mode;
   /** Since 1.3.0 also the hosts teams use (matrix/versions.ts). */
   host: Host;

@@ -18,8 +18,8 @@ function cellText(c: MatrixCell | undefined): string {
 }
 
 /** The site a column judged (matrix/versions.ts SiteKind), in words and as a header prefix. */
-const SITE = { app: 'App Router template', 'pages-router': 'Pages Router template', mixed: 'Pages Router template + app/ (both routers)' } as const;
-const SITE_SHORT = { app: '', 'pages-router': 'Pages Router · ', mixed: 'mixed · ' } as const;
+const SITE = { app: 'App Router template', 'pages-router': 'Pages Router template', mixed: 'Pages Router template + app/ (both routers)', ordinary: 'ordinary site on the App Router template, zero-config', 'ordinary-pages': 'ordinary site on the Pages Router template, zero-config', 'docs-pages': 'docs site on the Pages Router, zero-config', blog: 'blog with its own 404 and a foreign analytics script, zero-config', portfolio: 'portfolio on next start, zero-config' } as const;
+const SITE_SHORT = { app: '', 'pages-router': 'Pages Router · ', mixed: 'mixed · ', ordinary: 'ordinary · ', 'ordinary-pages': 'ordinary Pages · ', 'docs-pages': 'docs · ', blog: 'blog · ', portfolio: 'portfolio · ' } as const;
 
 const index = (m: Matrix) => new Map(m.cells.map((c) => [`${c.row}\u0000${c.column}`, c]));
 

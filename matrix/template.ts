@@ -13,6 +13,8 @@ export const FIXTURES = join(__dirname, '..', 'fixtures', 'implementations');
 export const PAGES_EXTRA = join(FIXTURES, 'pages-extra');
 const PAGES_ROUTER_EXTRA = join(FIXTURES, 'pages-router-extra');
 const MIXED_EXTRA = join(FIXTURES, 'mixed-extra');
+const ORDINARY_EXTRA = join(FIXTURES, 'ordinary-extra');
+const SHAPED_EXTRA = join(FIXTURES, 'shaped-extra');
 
 /** A folder of extra pages copied over the template; `only` keeps the files under these relative paths. */
 export interface Layer { dir: string; only?: string[] }
@@ -34,12 +36,22 @@ const TEMPLATES: Record<'app' | 'default', TemplateSpec> = {
   default: { name: 'default', marker: 'pages/_app.tsx', fontUser: 'pages/index.tsx', fontModule: 'lib/offline-fonts.ts', fontImport: '../lib/offline-fonts' },
 };
 
+/** A site kind: its template, its profile (none: judged zero-config, discovery alone), its layers, and whether its root layout gets the site's menu. */
+export interface SiteSpec {
+  template: TemplateSpec;
+  profile?: string;
+  layers: (mode: Mode) => Layer[];
+  /** The App Router template's root layout renders the site's menu (fixtures/implementations/ordinary-extra/components/site-menu.tsx) above every page. */
+  layoutMenu?: boolean;
+}
+
 /**
  * Each site kind: its template, its profile, and its layers of extra pages per mode (later layers
  * win). The Pages Router and mixed sites reuse the App Router site's files where they are the same
- * page (the Pages Router pages of pages-extra/, its App Router pages on the mixed site).
+ * page (the Pages Router pages of pages-extra/, its App Router pages on the mixed site). The
+ * ordinary sites have no profile: their columns are judged as a team judges its site, by URL alone.
  */
-export const SITES: Record<SiteKind, { template: TemplateSpec; profile: string; layers: (mode: Mode) => Layer[] }> = {
+export const SITES: Record<SiteKind, SiteSpec> = {
   app: {
     template: TEMPLATES.app,
     profile: join(FIXTURES, 'profile.json'),
@@ -64,7 +76,25 @@ export const SITES: Record<SiteKind, { template: TemplateSpec; profile: string; 
       ...(mode === 'server' ? [{ dir: join(PAGES_EXTRA, 'server') }] : []),
     ],
   },
+  // The same pages in both modes: nothing of an ordinary site needs a server.
+  ordinary: {
+    template: TEMPLATES.app,
+    layers: () => [{ dir: ORDINARY_EXTRA, only: ['components/', 'lib/', 'app/'] }],
+    layoutMenu: true,
+  },
+  'ordinary-pages': {
+    template: TEMPLATES.default,
+    layers: () => [{ dir: ORDINARY_EXTRA, only: ['components/', 'lib/', 'pages/'] }],
+  },
+  // Sites of common shapes, zero-config too: each its own pages (shaped-extra/<shape>/).
+  'docs-pages': { template: TEMPLATES.default, layers: () => [{ dir: join(SHAPED_EXTRA, 'docs') }] },
+  // The ordinary blog, its root layout replaced by its own (menu, analytics script of another origin), plus its own not-found page.
+  blog: { template: TEMPLATES.app, layers: () => [{ dir: ORDINARY_EXTRA, only: ['components/', 'lib/', 'app/'] }, { dir: join(SHAPED_EXTRA, 'blog') }] },
+  portfolio: { template: TEMPLATES.app, layers: () => [{ dir: join(SHAPED_EXTRA, 'portfolio') }] },
 };
+
+/** The site kinds judged with no profile (discovery alone). */
+export const zeroConfig = (site: SiteKind) => SITES[site].profile === undefined;
 
 /** The create-next-app template a site kind starts from (a folder name under dist/templates/). */
 export const templateNameOf = (site: SiteKind) => SITES[site].template.name;
@@ -84,6 +114,20 @@ function offline(options: FontOptions): Font {
 export const Geist = offline;
 export const Geist_Mono = offline;
 `;
+
+/**
+ * The App Router root layout with the site's menu above the page, as a site adds its menu: an
+ * import after the stylesheet's and `<SiteMenu />` before `{children}` in `<body>` (14.2 writes
+ * the body over three lines, 15.5 and 16 on one). Anything else is an error rather than a silent miss.
+ */
+export function addLayoutMenu(source: string): string {
+  const body = /(<body[^>]*>)(\s*)\{children\}/;
+  const css = /^import "\.\/globals\.css";$/m;
+  if (!body.test(source) || !css.test(source)) throw new Error('app/layout.tsx of the template has no `import "./globals.css";` or no `<body …>{children}`; update template.ts for this version.');
+  return source
+    .replace(css, 'import "./globals.css";\nimport { SiteMenu } from "../components/site-menu";')
+    .replace(body, (_m, open: string, space: string) => `${open}${space || ''}<SiteMenu />${space || ''}{children}`);
+}
 
 /** Source text with `next/font/google` replaced by the stand-in (default ./offline-fonts); unchanged (and false) when it has none. */
 export function replaceGoogleFonts(source: string, stand = './offline-fonts'): { text: string; changed: boolean } {
@@ -177,6 +221,11 @@ export function assemble(opts: { templateDir: string; appDir: string; site: Site
     mkdirSync(dirname(join(appDir, tpl.fontModule)), { recursive: true });
     writeFileSync(join(appDir, tpl.fontModule), OFFLINE_FONTS);
     changes.push(`${tpl.fontUser}: next/font/google → ${tpl.fontImport}`);
+  }
+  if (SITES[opts.site].layoutMenu) {
+    const layout = join(appDir, 'app', 'layout.tsx');
+    writeFileSync(layout, addLayoutMenu(readFileSync(layout, 'utf8')));
+    changes.push('app/layout.tsx: + <SiteMenu /> before the page');
   }
   const configFile = ['next.config.ts', 'next.config.mjs', 'next.config.js'].map((f) => join(appDir, f)).find(existsSync);
   if (!configFile) throw new Error(`No next.config in the template at ${templateDir}.`);

@@ -28,7 +28,7 @@ import { ROOT } from '../spec/root';
 
 /** The matrix's column, and its profile: the run is judged as npm run matrix judges that column. */
 const [COLUMN] = selectRuns(planMatrix(loadVersions()).runs, [RUN_ID]);
-const PROFILE = SITES[COLUMN.build.site].profile;
+const PROFILE = SITES[COLUMN.build.site].profile!;
 const PLANTED = [SECRETS.password, SECRETS.value, Buffer.from(`${SECRETS.username}:${SECRETS.password}`).toString('base64')];
 const work = mkdtempSync(join(tmpdir(), 'protected-check-'));
 const checks: boolean[] = [];

@@ -1,0 +1,205 @@
+/**
+ * Expected verdicts of the sites judged zero-config (matrix/versions.ts SiteKind `ordinary`,
+ * `ordinary-pages`, `docs-pages`, `blog`, `portfolio`; fixtures/implementations/README.md): a small
+ * blog — a menu, about, a post list, five posts, contact — on each router, and a docs site, a blog
+ * with its own not-found page and a foreign script, a portfolio; no profile, so what is judged is
+ * what discovery finds on each. A cell is
+ * passed or failed where the site gives the clause its subject, with the line of that version's `next`
+ * package that decides the verdict; untested where the site has no such page (the reason says which
+ * page it lacks; no framework line decides it), or where the framework gives the subject but
+ * discovery does not find it (the line that gives it, and why it is not found). The App Router site's
+ * rows (expected.ts) are reused where the same subject is judged the same way.
+ */
+import { C } from './expected-cites';
+import { P, whole } from './expected-routers';
+import type { Ctx, Expectation, Row } from './expected-model';
+import type { Verdict } from './model';
+
+type V = '14.2' | '16';
+const E = (verdict: Verdict, because: string, ...cite: string[]): Expectation => ({ verdict, because, cite });
+
+/** Lines of the servers and of the App Router's Link, per version (`dist/…` of that version's next); the Pages Router's are expected-routers.ts's P. */
+const L = {
+  appVisiblePrefetch: { '14.2': 'dist/client/link.js:330', '16': 'dist/client/app-dir/link.js:271' },
+  // next start: a POST to a file served as is renders /405; a malformed segment of a dynamic route is answered 400.
+  post405: { '14.2': 'dist/server/lib/router-server.js:296', '16': 'dist/server/lib/router-server.js:502' },
+  decode400: { '14.2': 'dist/server/base-server.js:733', '16': 'dist/server/base-server.js:920' },
+} as const;
+
+/** What a site's pages are called in the reasons: its list page, one item of it, the dynamic route. */
+interface Shape { list: string; item: string; route: string }
+const SHAPES: Record<'blog' | 'docs' | 'portfolio', Shape> = {
+  blog: { list: '/posts', item: 'post', route: '/posts/[slug]' },
+  docs: { list: '/docs', item: 'docs page', route: '/docs/[slug]' },
+  portfolio: { list: '/work', item: 'project', route: '/work/[slug]' },
+};
+
+/** An untested row whose subject the site does not have: what it lacks, no framework line. */
+const lacks = (what: string) => E('untested', `the site has ${what}`);
+
+/** The rows every site here shares: the pages none of them has. */
+function lacking(ctx: Ctx): Partial<Record<Row, Expectation>> {
+  const server = ctx.mode === 'server';
+  const noCrash = lacks('no page with a button that throws (its pages are text, lists and articles): no global failure page is shown');
+  const short = lacks('no page tall enough to scroll (each page is a few paragraphs): Back and Forward have no scroll position to restore');
+  return {
+    'R2.5/client': noCrash,
+    'R2.5/server': server ? lacks('no page that throws on the server: every page is pre-rendered') : E('inapplicable', 'this part exists in server delivery only'),
+    'R2.5/digest': server ? E('inapplicable', 'optional, and not shown: no page throws on the server, so no digest line') : E('inapplicable', 'this part exists in server delivery only'),
+    'R2.5': noCrash,
+    'R2.6/grouped-pages': E('inapplicable', 'optional, and not shown: the site has no route group'),
+    'R2.8': short,
+    'R2.8/back': short,
+    'R2.8/forward': short,
+    'R2.9/heading': lacks('no untitled page: every page has its own title, so the announcer never reads a heading instead'),
+    'R2.9': lacks('no untitled page (the heading part); the title part passes'),
+    'C7.5': server ? lacks('no server function (no form posts to the server)') : E('inapplicable', 'a static export cannot contain server functions'),
+    'K9.2': server ? lacks('no page generated on demand (getStaticPaths with fallback: true): its pages are all pre-rendered') : E('inapplicable', 'a static export has no fallback pages, the one retried fetch'),
+    'K9.3/stale-31': server ? lacks('no page rendered per request: every page is pre-rendered, so no page data is fetched anew after 30 s') : E('inapplicable', 'the part exists in server delivery only (no page is rendered per request in a static export)'),
+  };
+}
+
+/**
+ * R2.3 on an ordinary site: the framework's own not-found page at /404 stands in for the 404 row
+ * (discovery loads it); no page of the site shows another status. In server delivery `next start`
+ * answers a POST to one of the build's files with 405 and a malformed segment of a dynamic route
+ * with 400: the framework gives those subjects, and discovery probes them.
+ */
+function statusRows(ctx: Ctx, v: V, pagesRouter: boolean, app: Record<string, Expectation>, shape: Shape): Partial<Record<Row, Expectation>> {
+  const { route, list } = shape;
+  const server = ctx.mode === 'server';
+  const notFound = pagesRouter ? P.notFound[v] : C.notFound[v];
+  const r404 = E('passed', `the framework's not-found page at /404 (no link leads there; discovery loads it) shows the heading 404 and "This page could not be found.": the table's title`, notFound);
+  const noStatusPage = (code: string) => lacks(`no page that shows the generic error page for ${code}${server ? '' : ' (a static export answers no error status of its own)'}`);
+  const title = (code: string, how: string, ...cite: string[]) => E('passed', `${how}, answered ${code} with the generic error page and the table's title`, C.statusTitles[v], ...cite);
+  // 400: a malformed segment of the dynamic route. The Pages Router's build manifest names the route; the App Router's routes are in no manifest the client loads, and discovery reads each page of the route as a route of its own (a slug is no parameter to it).
+  const r400 = !server ? noStatusPage('400')
+    : pagesRouter ? title('400', `a malformed segment of ${route} (a [param] route of the build manifest)`, L.decode400[v])
+      : v === '16' ? E('untested', `an App-Router-only 16 build answers a malformed segment of ${route} 500 "Internal Server Error" in plain text (observed with curl): no generic 400 page; discovery, which reads ${list}/<slug> as routes of their own (a slug is no parameter to it), does not try it either`, L.decode400[v])
+        : E('untested', `next start answers a malformed segment of ${route} with 400 and the generic error page (observed with curl), but discovery knows no dynamic route: it reads ${list}/<slug> as routes of their own (a slug is no parameter to it) and the build manifest lists no App Router route`, L.decode400[v]);
+  // 405: a POST to a file of /_next/static/. An App-Router-only 16 build answers it (and a malformed segment) 500 "Internal Server Error" in plain text (observed): no generic error page.
+  const r405 = !server ? noStatusPage('405')
+    : v === '16' && !pagesRouter ? E('untested', 'next start renders /405 for a POST to a file of /_next/static/, which an App-Router-only 16 build answers 500 "Internal Server Error" in plain text, no status code shown (observed): no generic 405 page to judge', L.post405[v])
+      : title('405', 'a POST to a file of /_next/static/', L.post405[v]);
+  const missing = r400.verdict !== 'passed' ? '400' : r405.verdict !== 'passed' ? '405' : '500';
+  return {
+    'R2.3/400': r400,
+    'R2.3/404': r404,
+    'R2.3/405': r405,
+    'R2.3/500': noStatusPage('500'),
+    'R2.3/other': lacks('no status page for a code outside the table'),
+    'R2.3': E('untested', `parts not judged, the first ${missing}: ${(missing === '400' ? r400 : missing === '405' ? r405 : noStatusPage('500')).because}`, ...(missing === '400' ? r400.cite : missing === '405' ? r405.cite : [])),
+    'R2.2': pagesRouter ? E('passed', 'the default _error renders the heading 404 and "This page could not be found." for an unknown address', P.notFound[v]) : app['R2.2'],
+  };
+}
+
+/**
+ * The page data of navigations (C7.2 in static delivery, C7.3), the route-load timeout (K9.1) and
+ * K9.3: one expectation for each, K9.3 untested in server delivery (its 31 s side has no page
+ * rendered per request).
+ */
+function navigationData(ctx: Ctx, pageData: Expectation, timeout: Expectation, fresh: Expectation): Partial<Record<Row, Expectation>> {
+  const server = ctx.mode === 'server';
+  return {
+    ...(server ? {} : whole('C7.2', pageData)),
+    ...whole('C7.3', pageData),
+    ...whole('K9.1', timeout),
+    'K9.3/fresh-29': fresh,
+    'K9.3': server ? E('untested', `fresh-29 passes; ${lacking(ctx)['K9.3/stale-31']!.because}`) : fresh,
+  };
+}
+
+/** The App Router ordinary site: the App Router site's rows where the same subject is judged. */
+function appRouterSite(ctx: Ctx, v: V, app: Record<string, Expectation>, shape: Shape = SHAPES.blog): Record<string, Expectation> {
+  const prefetched = E('untested', 'every link of the site is a Link prefetched when it comes into view (the default), so a navigation uses the prefetched page data and fetches none of its own: nothing to judge (the clause\'s reading)', L.appVisiblePrefetch[v]);
+  const noPagesRouter = lacks('no Pages Router page: the route loader\'s timeout is the Pages Router\'s');
+  const fresh = E('passed', `a ${shape.item}'s page data, prefetched from ${shape.list} when its Link came into view, is kept to staleTimes.static (300 s): used at 29 s without a request`, C.fullKept[v], C.freshStatus[v]);
+  return {
+    ...app,
+    ...statusRows(ctx, v, false, app, shape),
+    'R2.4': lacks('no Pages Router page: the error page with no status code is the Pages Router\'s _error'),
+    ...lacking(ctx),
+    'R2.6': lacks('no route group (no "(name)" folder under app/)'),
+    'R2.6/addresses': lacks('no route group (no "(name)" folder under app/)'),
+    ...navigationData(ctx, prefetched, noPagesRouter, fresh),
+  };
+}
+
+/** The Pages Router ordinary site. */
+function pagesRouterSite(ctx: Ctx, v: V, app: Record<string, Expectation>, shape: Shape = SHAPES.blog): Record<string, Expectation> {
+  const prefetched = E('untested', `every Link prefetches its target's code (and a ${shape.item}'s getStaticProps data) when it comes into view, and the site has no prefetch={false} link: discovery finds no navigation that fetches page data of its own`, P.visiblePrefetch[v], P.ssgPrefetch[v]);
+  const noTimeout = E('untested', 'every Link prefetches its target\'s code when it comes into view, and the site has no prefetch={false} link: no navigation waits for a route\'s code to load', P.visiblePrefetch[v]);
+  const fewLinks = E('untested', 'the page with the most prefetched links, /posts, has five (the posts\' getStaticProps data; the menu\'s targets have no data, only their code is prefetched): fewer than the 8 links the prefetch scenario needs', P.ssgPrefetch[v]);
+  const announcer = E('passed', 'the Pages Router\'s route announcer reads document.title after each client navigation', P.announcer[v]);
+  const assets = E('passed', 'every page loads the scripts _document lists and the stylesheet of globals.css, imported by _app', P.scripts[v], P.stylesheets[v]);
+  const fresh = E('passed', `a ${shape.item}'s getStaticProps data, prefetched from ${shape.list} when its Link came into view, is kept in the data cache with no time limit: used at 29 s without a request`, P.ssgPrefetch[v], P.dataCache[v]);
+  const noGroups = lacks('no route group: the Pages Router has none');
+  // Next.js 16 builds with Turbopack, which hashes every chunk's name: the crawl cannot tell that a Link's prefetch fetched its target's code.
+  const hashed = E('untested', 'the Link routes on the client, but Next.js 16 (Turbopack) hashes every chunk\'s name, so discovery cannot tell that a Link\'s prefetch fetched its target\'s code: it sees no router link, hence no chain of four titled pages', P.link[v], P.visiblePrefetch[v]);
+  return {
+    ...app,
+    ...statusRows(ctx, v, true, app, shape),
+    'R2.4': lacks('no page with a button that throws: the error page with no status code is never shown'),
+    ...lacking(ctx),
+    'R2.6': noGroups,
+    'R2.6/addresses': noGroups,
+    'R2.7': v === '16' ? hashed : E('passed', 'a Pages Router Link prevents the default navigation and routes on the client', P.link[v]),
+    'R2.9/title': v === '16' ? E('untested', `the announcer reads document.title, but ${hashed.because.replace(/^the Link routes on the client, but /, '')}`, P.announcer[v], ...hashed.cite) : announcer,
+    ...(v === '16' ? { 'R2.9': lacks('no untitled page (the heading part), and the title part is not judged either (no router link seen: R2.9/title)') } : {}),
+    ...whole('C7.4', assets),
+    ...navigationData(ctx, prefetched, noTimeout, fresh),
+    ...whole('K9.4', fewLinks),
+    'K9.5': fewLinks,
+  };
+}
+
+/**
+ * The docs site (Pages Router): the ordinary Pages Router site's rows, but its sidebar of ten links
+ * to pages with data makes the prefetch scenario, where the Pages Router's own deviations show (no
+ * prefetch queue, no expiry of its data cache), and its scroll pick is a page too short to judge.
+ */
+function docsSite(ctx: Ctx, v: V, app: Record<string, Expectation>): Record<string, Expectation> {
+  const never = E('failed', 'nothing expires an entry of the Pages Router\'s data cache: at 301 s the navigation to a docs page still uses the data prefetched at 0 s, with no request', P.dataCache[v], P.ssgPrefetch[v]);
+  const scroll = E('untested', 'discovery takes / (the template\'s home page, an 803 px document: the first page of at least 800 px) as the tall page rather than /docs/configuration (1516 px); in the test\'s 1280×300 window / scrolls only 317 px, under the 500 px it needs');
+  return {
+    ...pagesRouterSite(ctx, v, app, SHAPES.docs),
+    ...whole('R2.8', scroll),
+    'K9.4/kept-299': E('passed', 'the prefetched getStaticProps data of a docs page stays in the data cache with no time limit: used at 299 s', P.dataCache[v]),
+    'K9.4/expired-301': never,
+    'K9.4': E('failed', never.because, ...never.cite),
+    'K9.5': E('failed', 'there is no prefetch queue: every <Link> of the sidebar in view prefetches its page\'s getStaticProps data at once (11 in flight)', P.visiblePrefetch[v], P.ssgPrefetch[v]),
+  };
+}
+
+/** The blog with its own not-found page and an analytics script of another origin (App Router). */
+function blogSite(ctx: Ctx, v: V, app: Record<string, Expectation>): Record<string, Expectation> {
+  const ownNotFound = 'the site\'s own not-found page (app/not-found.tsx) shows the heading "Page not found" and its own words';
+  return {
+    ...appRouterSite(ctx, v, app),
+    'R2.2': E('failed', `${ownNotFound} for an unknown address, not the heading 404 and "This page could not be found." the spec's text asks for: the site's choice of words contradicts it`),
+    'R2.3/404': lacks(`no generic error page for 404: /404 is ${ownNotFound}`),
+    'R2.3': lacks(`no page that shows the generic error page (the parts, the first 400: no page for it; a static export answers no error status of its own; /404 is ${ownNotFound})`),
+    ...whole('C7.4', E('passed', 'every page loads its script chunks and the root layout\'s stylesheet from the site\'s own origin; the analytics script of https://stats.example.org is another origin\'s, listed apart (unreachable here), not judged as the site\'s delivery', C.assets[v])),
+  };
+}
+
+/** The portfolio on next start (App Router): eight projects on /work, a contact form sent to a server function. */
+function portfolioSite(ctx: Ctx, v: V, app: Record<string, Expectation>): Record<string, Expectation> {
+  return {
+    ...appRouterSite(ctx, v, app, SHAPES.portfolio),
+    'C7.5': E('untested', 'the contact form\'s fields are required (an e-mail field, a message of at least 10 characters): pressing Send on the empty form is stopped by the browser\'s constraint validation, so no POST is sent (the run: "clicking "Send" on /contact sent no POST within 40 s")'),
+  };
+}
+
+/** Every row's expectation on a zero-config site, from the App Router site's rows of the same version and mode. */
+export function ordinaryExpectations(ctx: Ctx, app: Record<string, Expectation>): Record<string, Expectation> {
+  if (ctx.v === '15.5') throw new Error(`expected-ordinary.ts has no expectations for the ${ctx.site} site on version 15.5: add them (with citations) before adding the column to versions.json.`);
+  const v = ctx.v;
+  switch (ctx.site) {
+    case 'ordinary-pages': return pagesRouterSite(ctx, v, app);
+    case 'docs-pages': return docsSite(ctx, v, app);
+    case 'blog': return blogSite(ctx, v, app);
+    case 'portfolio': return portfolioSite(ctx, v, app);
+    default: return appRouterSite(ctx, v, app);
+  }
+}
