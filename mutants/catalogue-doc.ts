@@ -16,7 +16,8 @@ const row = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
 
 /** A declared clause with the verdict it must get when that is not `failed` by default: "R2.9 → **untested**". */
 export function declaredText(m: Mutant): string {
-  return m.declared.map((id) => (m.expected?.[id] ? `${id} → **${m.expected[id]}**` : id)).join(', ');
+  const zero = m.zeroConfig?.expected;
+  return m.declared.map((id) => `${m.expected?.[id] ? `${id} → **${m.expected[id]}**` : id}${zero?.[id] ? ` (zero-config: **${zero[id]}**, ${m.zeroConfig!.because})` : ''}`).join(', ');
 }
 
 /** How the mutant is delivered and what each of its edits touches, in words. */

@@ -89,7 +89,7 @@ async function runOne(m: Mutant, opts: RunOptions): Promise<MutantResult> {
     const file = path.join(outDir, 'conformance.json');
     if (!fs.existsSync(file)) throw new Error(`the suite wrote no report (exit code ${code}); see ${path.relative(ROOT, path.join(outDir, 'run.log'))}`);
     const report = JSON.parse(fs.readFileSync(file, 'utf8')) as Report;
-    return { ...base, ...judge(report, m.mode, m.declared, m.expected), report: path.relative(ROOT, file), durationMs: Date.now() - started };
+    return { ...base, ...judge(report, m.mode, m.declared, opts.zeroConfig && m.zeroConfig ? { ...m.expected, ...m.zeroConfig.expected } : m.expected), report: path.relative(ROOT, file), durationMs: Date.now() - started };
   } catch (e) {
     return { ...base, error: (e as Error).message, durationMs: Date.now() - started };
   } finally {

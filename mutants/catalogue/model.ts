@@ -16,6 +16,12 @@ export interface Mutant {
    * `passed` (no rule read into the spec). Issue 11.
    */
   expected?: Partial<Record<NormativeClauseId, 'untested' | 'failed' | 'passed'>>;
+  /**
+   * Where a run with no profile (--zero-config) must come out otherwise, and why: the mutant takes away
+   * the page the reference profile names, but discovery finds the same subject elsewhere on the site
+   * (a shorter page read in a lower window), so the clause is judged, not untested.
+   */
+  zeroConfig?: { expected: Partial<Record<NormativeClauseId, 'untested' | 'failed' | 'passed'>>; because: string };
   rename?: RenameRule[];
   text?: TextRule[];
   headers?: HeaderRule[];
