@@ -32,6 +32,7 @@ export const CANNOT_SHOW: Partial<Record<Mode, Readonly<Record<string, string>>>
     'statusPages.400': 'a static export answers no 400 (its files are served as they are, a missing one with 404), and no crawled page shows the 400 error page',
     'statusPages.405': 'a static export answers no 405 (its files are served as they are, a missing one with 404), and no crawled page shows the 405 error page',
     'statusPages.500': 'a static export answers no 500 (nothing renders on request to fail), and no crawled page shows the 500 error page',
+    'statusPages.other': 'a static export answers no status outside the table (a file, or 404 for a missing one), and no crawled page shows such an error page',
   },
 };
 

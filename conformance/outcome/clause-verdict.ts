@@ -108,7 +108,10 @@ export function judgeClause(tests: readonly JudgedTest[], parts: readonly PartDe
   if (cantParts.length || cantWhole.length) {
     return withCounts({ verdict: 'cantTell', reason: [...cantParts.map((p) => `part ${p.id}: ${p.reason ?? ''}`), ...cantWhole.map((t) => `${t.title}: ${t.reason ?? ''}`)].join('; '), parts: partVerdicts });
   }
-  const missing = partVerdicts.filter((p) => !p.optional && p.verdict !== 'passed');
+  // A part this deployment cannot show (a static export answers no 400) is not asked of it, as a part
+  // of another mode is not: the clause is judged on the parts it can show, once one of them passed.
+  const judgedSome = partVerdicts.some((p) => p.verdict === 'passed');
+  const missing = partVerdicts.filter((p) => !p.optional && p.verdict !== 'passed' && !(judgedSome && p.notJudged === 'deployment'));
   if (missing.length) {
     const allInapplicable = missing.every((p) => p.verdict === 'inapplicable') && !partVerdicts.some((p) => p.verdict === 'passed');
     if (allInapplicable) return withCounts({ verdict: 'inapplicable', reason: missing.map((p) => p.reason).join('; '), parts: partVerdicts });

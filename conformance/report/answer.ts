@@ -52,7 +52,11 @@ const NAMES_OBSERVATION = /\bexpected\b[^]*\b(saw|seen|observed|received|got)\b/
 export function answerOf(r: Report): Answer {
   const problems: AnswerItem[] = [];
   const groups = new Map<string, NotJudgedGroup>();
-  for (const f of r.gate.findings) {
+  // The parts a deployment cannot show, of a clause judged on the parts it can: listed with the rest, though they fail no gate.
+  const unshown: GateFinding[] = r.clauses.flatMap((c) => Object.entries(c.results).flatMap(([mode, res]) => (res?.verdict === 'passed' ? res.parts ?? [] : [])
+    .filter((p) => p.verdict === 'untested' && p.notJudged === 'deployment')
+    .map((p): GateFinding => ({ kind: 'untested', notJudged: 'deployment', of: `${c.id}/${p.id}`, mode: mode as GateFinding['mode'], text: p.reason ?? '' }))));
+  for (const f of [...r.gate.findings, ...unshown]) {
     const item = itemOf(r, f);
     if (f.kind === 'untested') {
       const reason = reasonOf(r, f);

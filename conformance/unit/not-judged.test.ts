@@ -69,7 +69,7 @@ describe('a missing profile entry: its kind from where the profile came from', (
   it('discovered, a static export, and a status it cannot answer: not observable on this deployment', () => {
     const unfilled = { 'statusPages.400': 'a page that shows the generic error page for 400', 'statusPages.other': 'a page that shows the generic error page for a code outside the table' };
     expect(lackingEntry('statusPages.400', ctx({ unfilled }), 'm', 'f')).toMatchObject({ kind: 'deployment', reason: expect.stringMatching(/^not observable on this deployment: a static export answers no 400/) });
-    expect(lackingEntry('statusPages.other', ctx({ unfilled }), 'm', 'f').kind).toBe('site');
+    expect(lackingEntry('statusPages.other', ctx({ unfilled }), 'm', 'f').kind).toBe('deployment');
     // In server delivery a 400 can be answered: the site's lack, not the deployment's.
     expect(lackingEntry('statusPages.400', ctx({ mode: 'server', unfilled }), 'm', 'f').kind).toBe('site');
     // A whole scenario missing falls back to it for a part the test names.
@@ -129,7 +129,8 @@ describe('every output groups what was not judged by kind', () => {
 
   it('the report: each clause, part, test and gate finding carries its kind, and holds to the schema', () => {
     const r23 = r.clauses.find((c) => c.id === 'R2.3')!.results.static!;
-    expect(r23.notJudged).toBe('deployment');
+    // One part the site lacks (no other code shown) keeps it untested: its hardest kind.
+    expect(r23.notJudged).toBe('site');
     expect(r23.parts!.map((p) => `${p.id} ${p.verdict} ${p.notJudged ?? ''}`.trim())).toEqual(['400 untested deployment', '404 passed', '405 untested deployment', '500 untested deployment', 'other untested site']);
     expect(r.gate.findings.filter((f) => f.kind === 'untested').map((f) => `${f.of} ${f.notJudged}`)).toEqual(['R2.3/400 deployment', 'R2.3/405 deployment', 'R2.3/500 deployment', 'R2.3/other site', 'C7.3/build-id run']);
     // The kind changes no gate: untested still fails it; its reason names the kind.
@@ -164,7 +165,22 @@ describe('every output groups what was not judged by kind', () => {
   it('the headline counts parts as well as clauses, and the untested clauses by kind', () => {
     const [c] = coverageOf(r).modes;
     expect(c.parts.applicable - c.parts.judged).toBe(5);
-    expect(coverageLine(c)).toMatch(/^judged (\d+) of (\d+) applicable clauses \((\d+) of (\d+) parts\): \d+ passed, 0 failed; 2 not judged \(untested 2: 1 not observable on this deployment, 1 not set up by the run\)$/);
+    expect(coverageLine(c)).toMatch(/^judged (\d+) of (\d+) applicable clauses \((\d+) of (\d+) parts\): \d+ passed, 0 failed; 2 not judged \(untested 2: 1 not on this site, 1 not set up by the run\)$/);
+  });
+
+  it('a clause is judged on the parts this deployment can show: the rest listed, never gating', () => {
+    const only404 = report(tests(['static'], {
+      'R2.3': () => [
+        test('static', 'R2.3', 'passed', { parts: ['404'] }),
+        ...(['400', '405', '500', 'other'] as const).map((code) => test('static', 'R2.3', 'untested', { parts: [code], notJudged: 'deployment', reason: `not observable on this deployment: a static export answers no ${code} of its own` })),
+      ],
+    }), { modes: ['static'] });
+    const r23 = only404.clauses.find((c) => c.id === 'R2.3')!.results.static!;
+    expect(r23.verdict).toBe('passed');
+    expect(only404.gate.findings.filter((f) => f.of?.startsWith('R2.3'))).toEqual([]);
+    expect(answerOf(only404).notJudged.filter((g) => g.kind === 'deployment').length).toBeGreaterThan(0);
+    const [c] = coverageOf(only404).modes;
+    expect(c.parts.judged).toBeLessThan(c.parts.applicable);
   });
 
   it('the console: three headings, in order, each with its groups', () => {
