@@ -24,14 +24,16 @@ const L = {
   // next start: a POST to a file served as is renders /405; a malformed segment of a dynamic route is answered 400.
   post405: { '14.2': 'dist/server/lib/router-server.js:296', '16': 'dist/server/lib/router-server.js:502' },
   decode400: { '14.2': 'dist/server/base-server.js:733', '16': 'dist/server/base-server.js:920' },
+  // A static export's prefetch asks <path>.txt (14.2: the same fetch as a navigation's) or, on 16, a file per segment, <path>/__next.<segments>.txt.
+  prefetchTxt: { '14.2': 'dist/client/components/router-reducer/fetch-server-response.js:65', '16': 'dist/shared/lib/segment-cache/segment-value-encoding.js:83' },
 } as const;
 
 /** What a site's pages are called in the reasons: its list page, one item of it, the dynamic route. */
-interface Shape { list: string; item: string; route: string }
+interface Shape { list: string; item: string; route: string; ownScripts: string }
 const SHAPES: Record<'blog' | 'docs' | 'portfolio', Shape> = {
-  blog: { list: '/posts', item: 'post', route: '/posts/[slug]' },
-  docs: { list: '/docs', item: 'docs page', route: '/docs/[slug]' },
-  portfolio: { list: '/work', item: 'project', route: '/work/[slug]' },
+  blog: { list: '/posts', item: 'post', route: '/posts/[slug]', ownScripts: '/ (its next/image chunk)' },
+  docs: { list: '/docs', item: 'docs page', route: '/docs/[slug]', ownScripts: 'none (the Pages Router)' },
+  portfolio: { list: '/work', item: 'project', route: '/work/[slug]', ownScripts: '/ and /contact (a chunk each)' },
 };
 
 /** An untested row whose subject the site does not have: what it lacks, no framework line. */
@@ -66,17 +68,17 @@ function lacking(ctx: Ctx): Partial<Record<Row, Expectation>> {
  * with 400: the framework gives those subjects, and discovery probes them.
  */
 function statusRows(ctx: Ctx, v: V, pagesRouter: boolean, app: Record<string, Expectation>, shape: Shape): Partial<Record<Row, Expectation>> {
-  const { route, list } = shape;
+  const { route } = shape;
   const server = ctx.mode === 'server';
   const notFound = pagesRouter ? P.notFound[v] : C.notFound[v];
   const r404 = E('passed', `the framework's not-found page at /404 (no link leads there; discovery loads it) shows the heading 404 and "This page could not be found.": the table's title`, notFound);
   const noStatusPage = (code: string) => lacks(`no page that shows the generic error page for ${code}${server ? '' : ' (a static export answers no error status of its own)'}`);
   const title = (code: string, how: string, ...cite: string[]) => E('passed', `${how}, answered ${code} with the generic error page and the table's title`, C.statusTitles[v], ...cite);
-  // 400: a malformed segment of the dynamic route. The Pages Router's build manifest names the route; the App Router's routes are in no manifest the client loads, and discovery reads each page of the route as a route of its own (a slug is no parameter to it).
+  // 400: a malformed segment of the dynamic route. The Pages Router's build manifest names the route; an App Router page's router tree names its dynamic segment (14.2: ["slug","hello-world","d"]).
   const r400 = !server ? noStatusPage('400')
     : pagesRouter ? title('400', `a malformed segment of ${route} (a [param] route of the build manifest)`, L.decode400[v])
-      : v === '16' ? E('untested', `an App-Router-only 16 build answers a malformed segment of ${route} 500 "Internal Server Error" in plain text (observed with curl): no generic 400 page; discovery, which reads ${list}/<slug> as routes of their own (a slug is no parameter to it), does not try it either`, L.decode400[v])
-        : E('untested', `next start answers a malformed segment of ${route} with 400 and the generic error page (observed with curl), but discovery knows no dynamic route: it reads ${list}/<slug> as routes of their own (a slug is no parameter to it) and the build manifest lists no App Router route`, L.decode400[v]);
+      : v === '16' ? E('untested', `an App-Router-only 16 build answers a malformed segment of ${route} (the dynamic segment its pages' router tree names) 500 "Internal Server Error" in plain text (discovery's check, and curl: answered 500 without a status code shown): no generic 400 page`, L.decode400[v])
+        : title('400', `a malformed segment of ${route} (the dynamic segment its pages' router tree names)`, L.decode400[v]);
   // 405: a POST to a file of /_next/static/. An App-Router-only 16 build answers it (and a malformed segment) 500 "Internal Server Error" in plain text (observed): no generic error page.
   const r405 = !server ? noStatusPage('405')
     : v === '16' && !pagesRouter ? E('untested', 'next start renders /405 for a POST to a file of /_next/static/, which an App-Router-only 16 build answers 500 "Internal Server Error" in plain text, no status code shown (observed): no generic 405 page to judge', L.post405[v])
@@ -94,16 +96,16 @@ function statusRows(ctx: Ctx, v: V, pagesRouter: boolean, app: Record<string, Ex
 }
 
 /**
- * The page data of navigations (C7.2 in static delivery, C7.3), the route-load timeout (K9.1) and
- * K9.3: one expectation for each, K9.3 untested in server delivery (its 31 s side has no page
- * rendered per request).
+ * The page data of a visit (C7.2 in static delivery: every page-data request of the visit, its
+ * Links' prefetches included), of a navigation (C7.3), the route-load timeout (K9.1, its rows) and
+ * K9.3, K9.3 untested in server delivery (its 31 s side has no page rendered per request).
  */
-function navigationData(ctx: Ctx, pageData: Expectation, timeout: Expectation, fresh: Expectation): Partial<Record<Row, Expectation>> {
+function navigationData(ctx: Ctx, visitData: Partial<Record<Row, Expectation>>, pageData: Expectation, timeout: Partial<Record<Row, Expectation>>, fresh: Expectation): Partial<Record<Row, Expectation>> {
   const server = ctx.mode === 'server';
   return {
-    ...(server ? {} : whole('C7.2', pageData)),
+    ...(server ? {} : visitData),
     ...whole('C7.3', pageData),
-    ...whole('K9.1', timeout),
+    ...timeout,
     'K9.3/fresh-29': fresh,
     'K9.3': server ? E('untested', `fresh-29 passes; ${lacking(ctx)['K9.3/stale-31']!.because}`) : fresh,
   };
@@ -113,29 +115,47 @@ function navigationData(ctx: Ctx, pageData: Expectation, timeout: Expectation, f
 function appRouterSite(ctx: Ctx, v: V, app: Record<string, Expectation>, shape: Shape = SHAPES.blog): Record<string, Expectation> {
   const prefetched = E('untested', 'every link of the site is a Link prefetched when it comes into view (the default), so a navigation uses the prefetched page data and fetches none of its own: nothing to judge (the clause\'s reading)', L.appVisiblePrefetch[v]);
   const noPagesRouter = lacks('no Pages Router page: the route loader\'s timeout is the Pages Router\'s');
+  // C7.2 judges every page-data request of the visit: the Links' prefetches in view are such requests.
+  const txt = E('passed', v === '16'
+    ? 'the Links\' prefetches in view ask the site\'s own origin for a file per segment with a text suffix (<path>/__next._tree.txt, <path>/__next.<segments>.__PAGE__.txt): every page-data request of the visit has it (the navigation itself fetches none: its data was prefetched)'
+    : 'the Links\' prefetches in view ask the site\'s own origin for <path>.txt (/about.txt, /posts.txt, /contact.txt): every page-data request of the visit has the text suffix (the navigation itself fetches none: its data was prefetched)', L.appVisiblePrefetch[v], L.prefetchTxt[v]);
+  // R2.5's client part with no crash control: discovery fails an App Router page's own script (ownScript).
+  const ownScript = v === '16'
+    ? E('untested', `the site has no page that throws, and discovery finds no page with a script of its own to fail: Turbopack hashes every chunk's name, so discovery compares the scripts each page's visit requested, and the pages whose HTML names a script of their own, ${shape.ownScripts}, are linked from every page's menu, whose Links' prefetches in view fetch that script too (observed: the visit of /404, whose HTML does not name it, requested it); the other pages name the same scripts`, L.appVisiblePrefetch[v])
+    : E('passed', 'the harness holds the chunk the build names after / (app/page-<hash>.js) until the page\'s code asks for it, then fails it (net::ERR_FAILED): the default global error reads exactly the spec\'s client-side text', C.globalError[v]);
   const fresh = E('passed', `a ${shape.item}'s page data, prefetched from ${shape.list} when its Link came into view, is kept to staleTimes.static (300 s): used at 29 s without a request`, C.fullKept[v], C.freshStatus[v]);
   return {
     ...app,
     ...statusRows(ctx, v, false, app, shape),
     'R2.4': lacks('no Pages Router page: the error page with no status code is the Pages Router\'s _error'),
     ...lacking(ctx),
+    'R2.5/client': ownScript,
+    'R2.5': ownScript.verdict === 'passed' && ctx.mode === 'server' ? E('untested', `parts not judged: server (${lacking(ctx)['R2.5/server']!.because}); client passes`) : ownScript,
     'R2.6': lacks('no route group (no "(name)" folder under app/)'),
     'R2.6/addresses': lacks('no route group (no "(name)" folder under app/)'),
-    ...navigationData(ctx, prefetched, noPagesRouter, fresh),
+    ...navigationData(ctx, whole('C7.2', txt), prefetched, whole('K9.1', noPagesRouter), fresh),
   };
 }
 
 /** The Pages Router ordinary site. */
 function pagesRouterSite(ctx: Ctx, v: V, app: Record<string, Expectation>, shape: Shape = SHAPES.blog): Record<string, Expectation> {
   const prefetched = E('untested', `every Link prefetches its target's code (and a ${shape.item}'s getStaticProps data) when it comes into view, and the site has no prefetch={false} link: discovery finds no navigation that fetches page data of its own`, P.visiblePrefetch[v], P.ssgPrefetch[v]);
-  const noTimeout = E('untested', 'every Link prefetches its target\'s code when it comes into view, and the site has no prefetch={false} link: no navigation waits for a route\'s code to load', P.visiblePrefetch[v]);
+  // K9.1: the harness holds a Link's target chunk, named after the page (webpack), from before the first page loads, so its prefetch cannot complete it either.
+  const timeout = v === '16'
+    ? whole('K9.1', E('untested', 'the site has no prefetch={false} link, and Next.js 16 (Turbopack) hashes every chunk\'s name, so discovery finds no Link whose target\'s chunk is named after it: no route load to hold', P.visiblePrefetch[v]))
+    : {
+      'K9.1/loading-3.7': E('passed', `the harness holds the chunk of a Link's target, named after it (pages/<page>-<hash>.js; its prefetch from / asked for it too): the route loader still waits at 3.7 s`, C.timeout[v]),
+      'K9.1/timed-out-3.9': E('passed', 'the route loader rejects after MS_MAX_IDLE_DELAY = 3800 ms and the router loads the target in full: a whole document by 3.9 s', C.timeout[v]),
+      'K9.1': E('passed', 'the Pages Router route loader gives up on a held route chunk after MS_MAX_IDLE_DELAY = 3800 ms and loads the page in full', C.timeout[v]),
+    };
+  // C7.2 judges every page-data request of the visit: the Links' prefetches of getStaticProps data are such requests.
+  const jsonData = E('failed', `the Links' prefetches in view fetch each ${shape.item}'s getStaticProps data as /_next/data/<build>/<path>.json: a .json file under /_next/data/, never the page path with a text suffix`, P.dataHref[v], P.ssgPrefetch[v]);
+  const visitData = { 'C7.2/own-origin': E('passed', 'the Pages Router fetches page data from the site\'s own origin: /_next/data/<build>/<path>.json', P.dataHref[v]), 'C7.2/text-suffix': jsonData, 'C7.2': jsonData };
   const fewLinks = E('untested', 'the page with the most prefetched links, /posts, has five (the posts\' getStaticProps data; the menu\'s targets have no data, only their code is prefetched): fewer than the 8 links the prefetch scenario needs', P.ssgPrefetch[v]);
   const announcer = E('passed', 'the Pages Router\'s route announcer reads document.title after each client navigation', P.announcer[v]);
   const assets = E('passed', 'every page loads the scripts _document lists and the stylesheet of globals.css, imported by _app', P.scripts[v], P.stylesheets[v]);
   const fresh = E('passed', `a ${shape.item}'s getStaticProps data, prefetched from ${shape.list} when its Link came into view, is kept in the data cache with no time limit: used at 29 s without a request`, P.ssgPrefetch[v], P.dataCache[v]);
   const noGroups = lacks('no route group: the Pages Router has none');
-  // Next.js 16 builds with Turbopack, which hashes every chunk's name: the crawl cannot tell that a Link's prefetch fetched its target's code.
-  const hashed = E('untested', 'the Link routes on the client, but Next.js 16 (Turbopack) hashes every chunk\'s name, so discovery cannot tell that a Link\'s prefetch fetched its target\'s code: it sees no router link, hence no chain of four titled pages', P.link[v], P.visiblePrefetch[v]);
   return {
     ...app,
     ...statusRows(ctx, v, true, app, shape),
@@ -143,11 +163,10 @@ function pagesRouterSite(ctx: Ctx, v: V, app: Record<string, Expectation>, shape
     ...lacking(ctx),
     'R2.6': noGroups,
     'R2.6/addresses': noGroups,
-    'R2.7': v === '16' ? hashed : E('passed', 'a Pages Router Link prevents the default navigation and routes on the client', P.link[v]),
-    'R2.9/title': v === '16' ? E('untested', `the announcer reads document.title, but ${hashed.because.replace(/^the Link routes on the client, but /, '')}`, P.announcer[v], ...hashed.cite) : announcer,
-    ...(v === '16' ? { 'R2.9': lacks('no untitled page (the heading part), and the title part is not judged either (no router link seen: R2.9/title)') } : {}),
+    'R2.7': E('passed', 'a Pages Router Link prevents the default navigation and routes on the client: a chain of four titled pages', P.link[v]),
+    'R2.9/title': announcer,
     ...whole('C7.4', assets),
-    ...navigationData(ctx, prefetched, noTimeout, fresh),
+    ...navigationData(ctx, visitData, prefetched, timeout, fresh),
     ...whole('K9.4', fewLinks),
     'K9.5': fewLinks,
   };
@@ -187,7 +206,7 @@ function blogSite(ctx: Ctx, v: V, app: Record<string, Expectation>): Record<stri
 function portfolioSite(ctx: Ctx, v: V, app: Record<string, Expectation>): Record<string, Expectation> {
   return {
     ...appRouterSite(ctx, v, app, SHAPES.portfolio),
-    'C7.5': E('untested', 'the contact form\'s fields are required (an e-mail field, a message of at least 10 characters): pressing Send on the empty form is stopped by the browser\'s constraint validation, so no POST is sent (the run: "clicking "Send" on /contact sent no POST within 40 s")'),
+    'C7.5': E('untested', 'the contact form\'s fields are required (an e-mail field, a message of at least 10 characters): pressing Send on the empty form is stopped by the browser\'s constraint validation, so no POST is sent (the run: "clicking "Send" on /contact sent no POST within 16 s")'),
   };
 }
 

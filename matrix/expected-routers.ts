@@ -35,7 +35,7 @@ export const P = {
   scrollTo: { '14.2': 'dist/client/index.js:556', '15.5': 'dist/client/index.js:556' },
   scrollRestorationOff: { '14.2': 'dist/server/config-shared.js:116', '15.5': 'dist/server/config-shared.js:173' },
   announcer: { '14.2': 'dist/client/route-announcer.js:57', '15.5': 'dist/client/route-announcer.js:57', '16': 'dist/client/route-announcer.js:57' },
-  dataHref: { '14.2': 'dist/client/page-loader.js:78', '15.5': 'dist/client/page-loader.js:108' },
+  dataHref: { '14.2': 'dist/client/page-loader.js:78', '15.5': 'dist/client/page-loader.js:108', '16': 'dist/client/page-loader.js:110' },
   dataHeaders: { '14.2': 'dist/shared/lib/router/router.js:257', '15.5': 'dist/shared/lib/router/router.js:265' },
   buildId: { '14.2': 'dist/build/index.js:351', '15.5': 'dist/build/index.js:366' },
   scripts: { '14.2': 'dist/pages/_document.js:162', '15.5': 'dist/pages/_document.js:165', '16': 'dist/pages/_document.js:160' },

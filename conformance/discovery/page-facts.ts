@@ -142,10 +142,12 @@ const SCRIPT = `((generic) => {
   [/\\[\\s*"(\\((?!\\.)[^()"\\\\/]+\\))"\\s*,\\s*\\{\\s*"children"/g, /\\{\\s*"s"\\s*:\\s*"(\\((?!\\.)[^()"\\\\/]+\\))"/g].forEach(function (re) {
     var m; while ((m = re.exec(flight))) if (groups.indexOf(m[1]) < 0) groups.push(m[1]);
   });
-  // Dynamic segments: [name, value, type] with type "d" (dynamic), "c" (catch-all) or "oc" (optional catch-all).
+  // Dynamic segments: [name, value, type] with type "d" (dynamic), "c" (catch-all) or "oc" (optional catch-all)
+  // (14.2, 15.5); Next.js 16 writes {"n": name, "t": type, "k": value}.
   var dynamicSegments = [];
-  var dre = /\\[\\s*"[^"\\\\]+"\\s*,\\s*"([^"\\\\]+)"\\s*,\\s*"(?:d|c|oc)"\\s*\\]/g, dm;
-  while ((dm = dre.exec(flight)) && dynamicSegments.length < 10) if (dynamicSegments.indexOf(dm[1]) < 0) dynamicSegments.push(dm[1]);
+  [/\\[\\s*"[^"\\\\]+"\\s*,\\s*"([^"\\\\]+)"\\s*,\\s*"(?:d|c|oc)"\\s*\\]/g, /\\{\\s*"n"\\s*:\\s*"[^"\\\\]+"\\s*,\\s*"t"\\s*:\\s*"(?:d|c|oc)"\\s*,\\s*"k"\\s*:\\s*"([^"\\\\]+)"/g].forEach(function (dre) {
+    var dm; while ((dm = dre.exec(flight)) && dynamicSegments.length < 10) if (dynamicSegments.indexOf(dm[1]) < 0) dynamicSegments.push(dm[1]);
+  });
   var nextData;
   var nd = document.getElementById('__NEXT_DATA__');
   if (nd) { try { var d = JSON.parse(nd.textContent || '{}'); nextData = { page: String(d.page || ''), gsp: !!d.gsp, gssp: !!d.gssp, isFallback: !!d.isFallback }; } catch (e) { nextData = undefined; } }
