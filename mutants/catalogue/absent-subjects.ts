@@ -49,6 +49,7 @@ export const ABSENT_SUBJECTS: Mutant[] = [
   },
   {
     id: 'C7.5-send-control-removed', mode: 'server', declared: ['C7.5'], expected: { 'C7.5': 'untested' }, absentSubject: {},
+    zeroConfig: { expected: { 'C7.5': 'passed' }, because: 'discovery finds the server-function form by what it is, whatever its button says ("Submit"), and the call it makes is posted to the current path' },
     description: 'The server-function form has no "Send" button any more (its label reads "Submit"): the control the profile names is missing, no server-function call is made, so C7.5 is untested, not failed.',
     probe: ['/demos/action'],
     text: [
@@ -66,6 +67,7 @@ export const ABSENT_SUBJECTS: Mutant[] = [
     // The header's links are a client component's (outside the flight data): its nav items have a
     // `plain` flag (plain <a> when set) and the brand link is a Link; both made plain <a> here.
     id: 'C7.2-no-router-links', mode: 'static', declared: ['C7.2', 'K9.4'], expected: { 'C7.2': 'untested', 'K9.4': 'untested' }, absentSubject: {},
+    zeroConfig: { expected: { 'C7.2': 'untested', 'K9.4': 'failed' }, because: 'with no App Router page prefetching, discovery takes a Pages Router page\'s prefetches (/demos/status), whose data cache never expires: the Pages Router\'s own contradiction of K9.4, truthfully failed' },
     description: 'No router link anywhere: every Link in the flight data and the header\'s links are plain <a>. No navigation fetches page data and nothing is prefetched, so C7.2 (page data of navigations) and K9.4 (prefetched data aged to 5 minutes) have no subject: untested, not failed. (R2.7 fails on such links, truthfully: R2.7-plain-links.)',
     text: [
       { what: 'router Link elements ($L client references with an href) in every page\'s flight data', path: /\.(html|txt)$/, kinds: ['html', 'data'], find: ROUTER_LINK, replace: '$1a$2', count: [40, Infinity] },
@@ -94,6 +96,7 @@ export const ABSENT_SUBJECTS: Mutant[] = [
     // K9.5 only: the header's links (a client component's, outside the flight data) still prefetch
     // /, /about and /contact, which K9.4 times truthfully (it stays passed on this change).
     id: 'K9.5-links-not-prefetching', mode: 'static', declared: ['K9.5'], expected: { 'K9.5': 'untested' }, absentSubject: {},
+    zeroConfig: { expected: { 'K9.5': 'passed' }, because: 'discovery takes another page with enough prefetched links (the home page), where 5 prefetches run at a time' },
     description: 'Every router link in the flight data of /demos/links has prefetch={false}: only the header\'s 3 links prefetch there, fewer than the 6 a limit of 5 at a time needs, so K9.5 is untested, not failed.',
     text: [
       { what: 'prefetch={false} on every router link of /demos/links (flight data in the HTML)', path: /^\/demos\/links\.html$/, kinds: ['html'], find: /(\[\\"\$\\",\\"\$L[0-9a-f]+\\",null,\{(?:\\"(?:className|prefetch)\\":(?:\\"[^"\\]*\\"|true|false|null),)*\\"href\\":\\"\/[^"\\]*\\")/, replace: '$1,\\"prefetch\\":false', count: [10, Infinity] },
