@@ -78,7 +78,7 @@ export async function timeTeamRun(workDir: string, exportDir: string, workers: n
 export function renderTeamRun(run: TeamRun | undefined, floorMs: number | undefined): string[] {
   const L = ['## A team\'s first run on the 14.2 template, zero-config', ''];
   if (!run) return [...L, 'Not measured in this run (--skip-foreign).', ''];
-  L.push('The create-next-app 14.2 template\'s static export (the matrix\'s build), served by our static server and judged with no profile: `npm run conformance -- --target <url> --mode static`, discovery included. Its target: at most **1.5×** the sum of its floor (the browser started once, then the crawl\'s and the tests\' page loads with nothing judged, bench/floor.ts) and the timed clauses\' own windows (the K9 tests\' fake-clock runs and bounded waits, divided by the workers that ran them side by side).', '');
+  L.push('The matrix\'s 14.2 App Router site (the create-next-app template with its extra pages), its static export, served by our static server and judged with no profile: `npm run conformance -- --target <url> --mode static`, discovery included. Its target: at most **1.5×** the sum of its floor (the browser started once, then the crawl\'s and the tests\' page loads with nothing judged, bench/floor.ts) and the timed clauses\' own windows (the K9 tests\' fake-clock runs and bounded waits, divided by the workers that ran them side by side).', '');
   const sum = floorMs === undefined ? undefined : floorMs + run.windowsMs;
   const ratio = sum ? run.wallMs / sum : undefined;
   L.push('| run | judged | wall time | floor | timed windows | floor + windows | ratio (target ≤ 1.5×) | CPU | exit | load before → after |', '|---|---|---:|---:|---:|---:|---:|---:|---:|---|');
