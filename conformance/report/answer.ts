@@ -1,3 +1,4 @@
+import { unshownPart } from './verdicts';
 import type { Mode } from '../../spec/clauses';
 import { lacks } from './coverage';
 import type { ClauseResult, Evidence, ExpectationOutcome, GateFinding, NotJudgedKind, Report, TestRecord, Verdict } from './model';
@@ -53,8 +54,8 @@ export function answerOf(r: Report): Answer {
   const problems: AnswerItem[] = [];
   const groups = new Map<string, NotJudgedGroup>();
   // The parts a deployment cannot show, of a clause judged on the parts it can: listed with the rest, though they fail no gate.
-  const unshown: GateFinding[] = r.clauses.flatMap((c) => Object.entries(c.results).flatMap(([mode, res]) => (res?.verdict === 'passed' ? res.parts ?? [] : [])
-    .filter((p) => p.verdict === 'untested' && p.notJudged === 'deployment')
+  const unshown: GateFinding[] = r.clauses.flatMap((c) => Object.entries(c.results).flatMap(([mode, res]) => (res?.parts ?? [])
+    .filter((p) => unshownPart(res!.verdict, p))
     .map((p): GateFinding => ({ kind: 'untested', notJudged: 'deployment', of: `${c.id}/${p.id}`, mode: mode as GateFinding['mode'], text: p.reason ?? '' }))));
   for (const f of [...r.gate.findings, ...unshown]) {
     const item = itemOf(r, f);

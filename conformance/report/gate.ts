@@ -3,7 +3,7 @@ import { expectationFor, type Expectation, type PresetFile } from '../expectatio
 import { knownDeviation, presetsFor } from '../expectations/known';
 import type { ClauseResult, ClauseRow, ExpectationOutcome, GateFinding, NotJudgedKind, Report, Verdict } from './model';
 import { NOT_JUDGED_WORDS } from '../outcome/verdict';
-import { gates } from './verdicts';
+import { gates, unshownPart } from './verdicts';
 import { DEFAULT_LEVELS, type GateKind, type GateLevels } from '../run/gate-levels';
 
 /** The words of a gate reason that is an expected non-pass now passing. */
@@ -149,8 +149,7 @@ function judge(id: string, mode: Mode, r: ClauseResult, list: readonly Expectati
     if (e) {
       check(of, e, p.verdict, p.reason, p.notJudged);
       deviation(of, p.verdict);
-    } else if (!own && gates(p.verdict) && !(r.verdict === 'passed' && p.notJudged === 'deployment')) {
-      // (A part this deployment cannot show, of a clause judged on the parts it can: listed, never gating.)
+    } else if (!own && gates(p.verdict) && !unshownPart(r.verdict, p)) {
       unexpected(of, p.verdict, p.reason, p.notJudged, anyPart ? `, and no expectation of ${id} covers it` : '');
     } else deviation(of, p.verdict);
   }
