@@ -8,6 +8,7 @@ import { readPageData } from '../observers/page-data';
 import { type LoggedRequest, type RequestLog, wasCancelled } from '../observers/request-log';
 import { pathOf, within } from '../observers/sample';
 import { patience } from '../run/slow';
+import { navigationFetches } from './navigation-fetches';
 
 /** The path with a text suffix the spec asks for: /x → /x.txt, / → /index.txt. */
 function withTextSuffix(path: string): string {
@@ -45,33 +46,12 @@ async function openLinkingHome(page: Page, log: RequestLog, obs: Observer, paths
   return { from: paths[0], mark };
 }
 
-/**
- * Clicks the link from `from` to `to` and returns the page-data requests for `to` that the
- * navigation itself made (not prefetches). A navigation that shows `to` with no such request
- * (its data was prefetched, or it was a whole-page load) leaves nothing to judge: untested.
- */
-async function navigationFetches(page: Page, log: RequestLog, obs: Observer, from: string, to: string): Promise<LoggedRequest[]> {
-  const mark = log.mark();
-  await clickLinkTo(page, to, obs);
-  const fetches = () => log.pageData(mark).filter((e) => { const d = readPageData(e); return d?.page === to && !d.prefetch; });
-  await obs.until(`the address to become ${to} after clicking its link on ${from}`, () => pathOf(page) === to || fetches().length > 0, 15_000);
-  const seen = fetches();
-  if (seen.length) return seen;
-  const docs = log.documents(mark).map((d) => d.url);
-  const prefetched = log.pageData().filter((e) => readPageData(e)?.page === to).map((e) => e.url);
-  if (docs.length) obs.untested(`the link from ${from} to ${to} was followed by a whole-page load (${docs.join(', ')}), with no page-data request to judge`, 'name in the profile (pageData) a pair whose link navigates on the client side');
-  return obs.untested(
-    `the navigation from ${from} to ${to} made no page-data request of its own${prefetched.length ? ` (the data was prefetched: ${prefetched.join(', ')})` : ''}`,
-    `name in the profile (pageData) a link that is not prefetched (e.g. prefetch={false}), so the click fetches ${to}'s data`,
-  );
-}
-
 // Each test observes both parts (one by one, in obs.part): a precondition it stops on before either is theirs.
 describeClause('C7.2', ({ parts, part }) => {
   test('following a link to a page whose data is not cached requests the page path with a text suffix from the same origin', parts('own-origin', 'text-suffix'), async ({ page, target, requestLog, obs }, testInfo) => {
     const { from, to } = target.scenario('pageData');
     await open(page, from, obs, { scenario: 'pageData' });
-    const fetches = await navigationFetches(page, requestLog, obs, from, to);
+    const fetches = await navigationFetches(page, requestLog, obs, target, from, to);
     const origin = new URL(target.url).origin;
     const expected = withTextSuffix(to);
     await record(testInfo, 'page-data requests of the navigation', { from, to, expected, requests: fetches.map(evidence) });

@@ -3,14 +3,15 @@ import { LATE, orLate } from '../observers/bound';
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
 import { requestEvidence } from '../observers/evidence';
-import { expect, test, type Page } from '../harness/fixtures';
-import { activateLink, clickLinkTo, linkTo, open, settle } from '../observers/navigation';
+import { expect, test, type Page, type Target } from '../harness/fixtures';
+import { activateLink, linkTo, open, settle } from '../observers/navigation';
 import type { Observer } from '../harness/observe';
 import { pageDataPath, readPageData } from '../observers/page-data';
 import type { TargetProfile } from '../run/profile';
 import { RequestLog, type LoggedRequest } from '../observers/request-log';
 import { pathOf, within } from '../observers/sample';
 import { captureNavigation, swapAnswer } from './swap-answer';
+import { navigationFetches } from './navigation-fetches';
 import { patience } from '../run/slow';
 
 /** Each advisory of the swap test within this, inside its 120 s: time left to record and close. */
@@ -43,30 +44,16 @@ function recognisedNames(profile: TargetProfile): string {
 }
 
 /** Loads `from`, follows its link to `to` and returns the page-data fetches the navigation itself made (untested when none). */
-async function navigate(page: Page, log: RequestLog, obs: Observer, from: string, to: string): Promise<LoggedRequest[]> {
+async function navigate(page: Page, log: RequestLog, obs: Observer, target: Target, from: string, to: string): Promise<LoggedRequest[]> {
   await open(page, from, obs, { scenario: 'pageData' });
-  const mark = log.mark();
-  await clickLinkTo(page, to, obs);
-  const fetches = () => log.pageData(mark).filter((e) => { const d = readPageData(e); return d?.page === to && !d.prefetch; });
-  await obs.until(`the address to become ${to} after clicking its link on ${from}`, () => pathOf(page) === to || fetches().length > 0, 15_000);
-  const seen = fetches();
-  if (!seen.length) {
-    const docs = log.documents(mark).map((d) => d.url);
-    obs.untested(
-      docs.length
-        ? `the link from ${from} to ${to} was followed by a whole-page load (${docs.join(', ')}), with no page-data request`
-        : `the navigation from ${from} to ${to} made no page-data request of its own (its data was prefetched or cached)`,
-      `name in the profile (pageData) a link that navigates on the client side and is not prefetched (e.g. prefetch={false})`,
-    );
-  }
-  return seen;
+  return navigationFetches(page, log, obs, target, from, to);
 }
 
 /** Route matcher for addresses that may be page data for `path`: everything else passes untouched. */
 describeClause('C7.3', ({ parts, part }) => {
   test('a page-data request names the target, the current address, the router state and the build', parts('target', 'current', 'router-state', 'build-id'), async ({ page, target, requestLog, obs }, testInfo) => {
     const { from, to } = target.scenario('pageData');
-    const fetches = await navigate(page, requestLog, obs, from, to);
+    const fetches = await navigate(page, requestLog, obs, target, from, to);
     const req = fetches[0];
     const stateTree = req.headers['next-router-state-tree'];
     const buildId = buildIdOf(req, target.profile);
@@ -97,7 +84,7 @@ describeClause('C7.3', ({ parts, part }) => {
 
   test('every page-data request of one build carries the same build identifier', parts('build-id'), async ({ page, target, requestLog, obs }, testInfo) => {
     const { from, to } = target.scenario('pageData');
-    await navigate(page, requestLog, obs, from, to);
+    await navigate(page, requestLog, obs, target, from, to);
     await settle(page, obs);
     // The prefetches the target page starts count too: a bounded moment for them, over once none came for 500 ms.
     let seen = requestLog.pageData().length;
@@ -132,7 +119,7 @@ describeClause('C7.3', ({ parts, part }) => {
     const { from, to } = target.scenario('pageData');
     const other = target.otherBuildUrl;
     if (!other) return obs.untested('the run has no other build of the site to compare build identifiers with', 'give --other-build <url> (another build of the same site), or the target\'s otherBuild in the config');
-    const fetches = await navigate(page, requestLog, obs, from, to);
+    const fetches = await navigate(page, requestLog, obs, target, from, to);
     const here = buildIdOf(fetches[0], target.profile);
     const there = await captureNavigation(context, other, from, to);
     if (!there.captured) return obs.cantTell(`the other build's page-data request for ${to}: ${there.problem}`);
