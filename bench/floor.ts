@@ -17,6 +17,11 @@ import { cpuSecondsSince, load, machineCpuSeconds } from './util';
  */
 export interface Loads { own: number; other: number }
 
+/** The documents a run's tests loaded, of both kinds, summed from their timings (a report's `timing`). */
+export function loadsOfTests(tests: readonly { timing?: { loads: number; otherLoads: number } }[]): Loads {
+  return { own: tests.reduce((n, t) => n + (t.timing?.loads ?? 0), 0), other: tests.reduce((n, t) => n + (t.timing?.otherLoads ?? 0), 0) };
+}
+
 export interface FloorSite {
   /** What the part is called in the report: a mode of the reference site, or the foreign site. */
   label: string;

@@ -4,7 +4,7 @@ import { runCommand } from '../launcher';
 import { measured } from './util';
 import { ROOT } from '../spec/root';
 import type { TestTiming } from '../conformance/observers/timing';
-import type { Loads } from './floor';
+import { loadsOfTests, type Loads } from './floor';
 
 // Issue 24: a site nobody here wrote (the create-next-app 14.2 template, static export, with its
 // profile), judged in one mode, from the command to the report — as `npm run matrix` runs it, by
@@ -61,7 +61,7 @@ function floorInputOf(out: string, id: string): ForeignRun['floorInput'] {
     const folder = path.join(out, path.dirname(col.report));
     const report = JSON.parse(fs.readFileSync(path.join(folder, 'conformance.json'), 'utf8')) as { clauses: { results: Record<string, { tests: { timing?: TestTiming }[] } | undefined> }[] };
     const tests = report.clauses.flatMap((c) => Object.values(c.results).flatMap((r) => r?.tests ?? []));
-    const loads: Loads = { own: tests.reduce((n, t) => n + (t.timing?.loads ?? 0), 0), other: tests.reduce((n, t) => n + (t.timing?.otherLoads ?? 0), 0) };
+    const loads = loadsOfTests(tests);
     const profile = JSON.parse(fs.readFileSync(path.join(folder, 'profiles', 'static.json'), 'utf8')) as { scenarios?: { sitePages?: { paths?: string[] } } };
     const cache = process.env.MATRIX_CACHE ? path.resolve(process.env.MATRIX_CACHE) : path.join(ROOT, '.cache', 'implementations');
     const exportDir = path.join(cache, `next-${col.next}`, 'apps', col.build, 'out');

@@ -4,7 +4,7 @@ import { runCommand } from '../launcher';
 import { serveStatic } from '../targets/hosts/static-server';
 import { ROOT } from '../spec/root';
 import type { TestTiming } from '../conformance/observers/timing';
-import type { Loads } from './floor';
+import { loadsOfTests, type Loads } from './floor';
 import { measured, secs } from './util';
 
 // A team's first run on its own site: the create-next-app 14.2 template's export, judged in one mode
@@ -42,8 +42,7 @@ interface ReportShape {
 /** What the run's report says the floor and the windows are (pure: the bench's unit test reads it). */
 export function teamFigures(report: ReportShape, crawled: number, workers: number): Pick<TeamRun, 'loads' | 'windowsMs'> {
   const tests = report.clauses.flatMap((c) => Object.values(c.results).flatMap((r) => (r?.tests ?? []).map((t) => ({ clause: c.id, timing: t.timing }))));
-  const own = tests.reduce((n, t) => n + (t.timing?.loads ?? 0), 0);
-  const other = tests.reduce((n, t) => n + (t.timing?.otherLoads ?? 0), 0);
+  const { own, other } = loadsOfTests(tests);
   const timed = tests.filter((t) => TIMED_CLAUSE.test(t.clause)).reduce((n, t) => n + (t.timing ? t.timing.clockMs + t.timing.waitMs : 0), 0);
   // The crawl reads its pages one after another in one browser: its loads are the floor's own.
   return { loads: { own: own + crawled, other }, windowsMs: timed / Math.max(1, workers) };
