@@ -58,18 +58,28 @@ export function whole(id: string, e: Expectation): Partial<Record<Row, Expectati
   return Object.fromEntries([id, ...parts].map((r) => [r, e]));
 }
 
+/**
+ * R2.8 on a Pages Router page. Back: the router resets the scroll of a popstate navigation (no
+ * experimental.scrollRestoration, off by default); whether Chromium's own restoration lands after it
+ * is the version's (`lost`: 14.2, observed). Forward renders the next page again.
+ */
+export function pagesRouterScroll(lost: boolean, c: (key: 'resetScroll' | 'scrollTo' | 'scrollRestorationOff' | 'popState') => string): Partial<Record<Row, Expectation>> {
+  const backLost = E('failed', 'Back re-renders the page, then scrolls to 0,0: without experimental.scrollRestoration (off by default) the router resets the scroll of every popstate navigation, and the browser\'s own restoration does not land after it', c('resetScroll'), c('scrollTo'), c('scrollRestorationOff'));
+  const backKept = E('passed', 'the router resets the scroll to 0,0 after rendering the page (no experimental.scrollRestoration), but Chromium\'s own restoration of the earlier position lands after it (4 of 4 probe runs, and every suite run): observed, browser-dependent', c('resetScroll'), c('scrollTo'));
+  const forward = E('passed', 'Forward is a popstate that the router handles as a navigation to the next page: its content is rendered again', c('popState'));
+  return {
+    'R2.8': lost ? E('failed', backLost.because, ...backLost.cite) : E('passed', 'back and forward restore the earlier view (back by the browser\'s own scroll restoration)', c('resetScroll'), c('scrollTo')),
+    'R2.8/back': lost ? backLost : backKept,
+    'R2.8/forward': forward,
+  };
+}
+
 /** The rows a Pages Router page decides, on either site (scroll restoration and the announcer are judged on Pages Router pages there). */
 function pagesRouterPages(v: V): Partial<Record<Row, Expectation>> {
   const c = (key: keyof typeof P) => P[key][v];
-  const backLost = E('failed', 'Back re-renders the page, then scrolls to 0,0: without experimental.scrollRestoration (off by default) the router resets the scroll of every popstate navigation, and the browser\'s own restoration does not land after it', c('resetScroll'), c('scrollTo'), c('scrollRestorationOff'));
-  const backKept = E('passed', 'the router resets the scroll to 0,0 after rendering the page (no experimental.scrollRestoration), but Chromium\'s own restoration of the earlier position lands after it (4 of 4 probe runs, and every suite run): observed, browser-dependent', c('resetScroll'), c('scrollTo'));
-  const back = v === '14.2' ? backLost : backKept;
-  const forward = E('passed', 'Forward is a popstate that the router handles as a navigation to the next page: its content is rendered again', c('popState'));
   const announcer = E('passed', 'the Pages Router\'s route announcer (aria-live="assertive") reads document.title, else the first h1, whenever the path changes', c('announcer'));
   return {
-    'R2.8': v === '14.2' ? E('failed', backLost.because, ...backLost.cite) : E('passed', 'back and forward restore the earlier view (back by the browser\'s own scroll restoration)', c('resetScroll'), c('scrollTo')),
-    'R2.8/back': back,
-    'R2.8/forward': forward,
+    ...pagesRouterScroll(v === '14.2', c),
     ...whole('R2.9', announcer),
   };
 }

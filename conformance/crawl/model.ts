@@ -85,6 +85,11 @@ export interface CrawledPage {
   externalLinks: number;
   scrollHeight: number;
   viewportHeight: number;
+  /**
+   * How far the page scrolls in the low window R2.8's test opens a short page in, measured there:
+   * only for a page no taller than the crawl's window (its content height is unknown there).
+   */
+  lowWindowScroll?: number;
   forms: FormFact[];
   buttons: string[];
   calls: CallFact[];

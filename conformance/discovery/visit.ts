@@ -10,9 +10,29 @@ import { patience } from '../run/slow';
 import { activateLink, linkTo } from '../observers/activate';
 import { readPageData } from '../observers/page-data';
 import { LATE, orLate } from '../observers/bound';
+import { LOW_WINDOW } from '../scenarios/windows';
 import { hoverLinks, scrollThrough, sitUntilQuiet, VISIT, wire, type Visit } from './page-moves';
 
 export { VISIT };
+
+/**
+ * How far a page no taller than the crawl's window scrolls in R2.8's low window (the same width, so
+ * the same layout: a lower window brings no link into view, so it starts no prefetch). The window
+ * is set back at once.
+ */
+async function measureInLowWindow(page: Page): Promise<number | undefined> {
+  const before = page.viewportSize();
+  if (!before) return undefined;
+  try {
+    await page.setViewportSize(LOW_WINDOW);
+    const read = await orLate(patience(2_000), page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(Math.max(0, document.documentElement.scrollHeight - window.innerHeight))))));
+    return read === LATE ? undefined : read;
+  } catch {
+    return undefined;
+  } finally {
+    await page.setViewportSize(before).catch(() => undefined);
+  }
+}
 
 // Words of sign-in and account links; not "profile" (social profiles are not accounts here).
 const SIGN_IN = /sign[\s_-]?in|log[\s_-]?in|sign[\s_-]?up|register|\baccount|log[\s_-]?out|sign[\s_-]?out|\bauth/i;
@@ -92,6 +112,7 @@ export class Tab {
     const scripts = allScripts.slice(0, 100);
     // Route groups the page's code chunks name (Webpack writes them into the chunk paths): a lead for R2.6.
     const chunkGroups = chunkRouteGroups(allScripts);
+    const lowWindowScroll = facts.scrollHeight <= facts.viewportHeight ? await measureInLowWindow(this.page) : undefined;
     // Pages Router: which links load their page's code when hovered (router links, even prefetch={false}).
     const hoverLoads = facts.pagesRouter && facts.hydrated ? await hoverLinks(this.page, visit, origin, facts.links, finalPath ?? path, scriptsOf) : new Map<string, string[]>();
     const links: CrawledLink[] = [];
@@ -121,6 +142,7 @@ export class Tab {
         ...base, status, finalPath,
         title: facts.title, hasTitleElement: facts.hasTitleElement, firstHeading: facts.firstHeading, headings: facts.headings,
         links, externalLinks, scrollHeight: facts.scrollHeight, viewportHeight: facts.viewportHeight,
+        ...(lowWindowScroll !== undefined ? { lowWindowScroll } : {}),
         forms: facts.forms.map((f) => ({ ...f, fields: f.fields.map((x) => ({ ...x, tag: x.tag as 'input' | 'select' | 'textarea' })) })),
         buttons: [...new Set(facts.buttons)], calls, errorTexts: facts.errorTexts, signInLinks, limits: facts.limits,
         pagesRouter: facts.pagesRouter, appRouter: facts.appRouter, hydrated: facts.hydrated, pageDataRequested, pageDataOnScroll,

@@ -3,7 +3,7 @@ import { arPage, clickable, findChain, firstOf, linksTo, ROUTERS, sortHomeFirst 
 import { routeMatches } from '../crawl/chunk-routes';
 import { array, object, path, scenarioShape, str } from './schema';
 import { linkedPair, scenario, untitledPages } from './spec';
-import { LOW_WINDOW, SCROLL, scrollsInLowWindow } from './windows';
+import { DEFAULT_WINDOW, LOW_WINDOW, lowWindowScroll, SCROLL, scrollsInLowWindow } from './windows';
 
 /** The scenarios of route groups and client navigation of section 2 (R2.6–R2.9); joined in table.ts. */
 export const ROUTE_SCENARIOS = {
@@ -53,17 +53,17 @@ export const ROUTE_SCENARIOS = {
 
   /** A tall page and another page it links to (scroll restore). */
   scroll: scenario({
-    needs: '`tall` scrolls at least 500 px (2000 preferred) and has a link to `other` (same origin). The harness chooses the window: a page that scrolls less in 1280×720 is read in 1280×300.',
+    needs: `\`tall\` scrolls at least ${SCROLL.MIN} px (${SCROLL.WANTED} preferred) and has a link to \`other\` (same origin). The harness chooses the window: a page that scrolls less in ${DEFAULT_WINDOW.width}×${DEFAULT_WINDOW.height} is read in ${LOW_WINDOW.width}×${LOW_WINDOW.height}.`,
     example: { tall: '/tall', other: '/about' },
     shape: scenarioShape({ tall: path, other: path }),
     preflight: async ({ tall, other }, t) => { await linkedPair(t, tall, other); },
     discover: {
       need: `a page (App Router first, else Pages Router) with a router link to another page of its router, whose content is at least ${LOW_WINDOW.height + SCROLL.MIN} px tall (the harness opens a shorter one in a lower window)`,
-      // A page 1000 px taller than the default window first (scrolled as far as before), then any
-      // page that scrolls far enough in the low window the test sets (scenarios/windows.ts).
+      // A page 1000 px taller than the default window first (scrolled as far as before), then the
+      // page that scrolls farthest in the low window the test sets (scenarios/windows.ts).
       pick: (k) => firstOf([...ROUTERS], (r) => firstOf([
         k.pages.filter((p) => r.page(p) && p.scrollHeight - p.viewportHeight >= 1000),
-        k.pages.filter((p) => r.page(p) && scrollsInLowWindow(p.scrollHeight)),
+        k.pages.filter((p) => r.page(p) && scrollsInLowWindow(p)).sort((a, b) => lowWindowScroll(b) - lowWindowScroll(a)),
       ], (pages) => firstOf(pages, (p) => {
         const cands = p.links.filter((l) => r.link(p, l, k.byPath) && l.path !== p.path && r.page(k.byPath.get(l.path)));
         const l = cands.find((x) => x.inView && x.path !== '/') ?? cands.find((x) => x.inView) ?? cands[0];

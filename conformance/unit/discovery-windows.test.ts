@@ -18,8 +18,18 @@ describe('pickers for the windows the tests choose', () => {
   it('R2.8: a page no taller than the default window (its content may be shorter) is no subject', () => {
     const short = [pageOf('/', { links: nav }), pageOf('/about', { links: nav }), pageOf('/contact', { links: nav })];
     expect(fillScenarios(crawlOf(short)).scenarios.scroll).toBeUndefined();
-    expect(scrollsInLowWindow(720)).toBe(false);
-    expect(scrollsInLowWindow(LOW_WINDOW.height + SCROLL.MIN)).toBe(true);
+    expect(scrollsInLowWindow({ scrollHeight: 720, viewportHeight: 720 })).toBe(false);
+    expect(scrollsInLowWindow({ scrollHeight: 721, viewportHeight: 720 })).toBe(true);
+    expect(scrollsInLowWindow({ scrollHeight: 720, viewportHeight: 720, lowWindowScroll: SCROLL.MIN })).toBe(true);
+  });
+
+  it('R2.8: a page no taller than the default window is a subject where the crawl measured it scrolling far enough in the low window; the farthest first', () => {
+    const home = pageOf('/', { links: nav, lowWindowScroll: 285 });
+    const about = pageOf('/about', { links: nav, lowWindowScroll: SCROLL.MIN - 1 });
+    const contact = pageOf('/contact', { links: nav, lowWindowScroll: 240 });
+    expect(fillScenarios(crawlOf([about, contact, home])).scenarios.scroll?.tall).toBe('/');
+    expect(fillScenarios(crawlOf([about])).scenarios.scroll).toBeUndefined();
+    expect(LOW_WINDOW.height + SCROLL.MIN).toBeLessThan(720);
   });
 
   it('K9.5: 6 links prefetched in view in <main> first; else 6 prefetched anywhere on the page, scrolled to or not', () => {
