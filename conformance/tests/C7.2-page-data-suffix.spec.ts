@@ -110,10 +110,14 @@ describeClause('C7.2', ({ parts, part }) => {
     await clickLinkTo(page, to, obs);
     await obs.until(`the address to become ${to} after clicking its link on ${from}`, () => pathOf(page) === to, 15_000);
     await settle(page, obs);
+    // A navigation whose data was prefetched fetches none; the Links' prefetches start when the browser is
+    // idle, later on a busy runner: a bounded moment for the first of them.
+    const waitMs = 5_000;
+    await within(waitMs, () => requestLog.pageData().length > 0);
 
     const all = requestLog.pageData();
     await record(testInfo, 'page-data requests', all.map(evidence));
-    if (!(all.length > 0)) obs.untested(`visiting ${from} and following its link to ${to} made no page-data request`, `name in the profile (pageData) pages that navigate on the client side`);
+    if (!(all.length > 0)) obs.untested(`visiting ${from} and following its link to ${to} made no page-data request within ${patience(waitMs) / 1000} s of the page settling`, `name in the profile (pageData) pages that navigate on the client side`);
     const origin = new URL(target.url).origin;
     // Every page-data request counts, whatever its shape (the Pages Router's /_next/data/<build>/x.json too).
     await obs.part(part('own-origin'), () => {
