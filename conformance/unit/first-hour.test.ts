@@ -43,6 +43,10 @@ describe('the answer first', () => {
     const r = report(tests(['static'], untestedTwo), { modes: ['static'] });
     expect(r.gate.reasons.map((x) => x.split(':')[0])).toEqual(['R2.6/addresses (static) is untested (not on this site)', 'C7.3/build-id (static) is untested (not set up by the run)']);
     expect(short(r.gate.reasons[1])).toBe('C7.3/build-id (static) is untested (not set up by the run): no build identifier in the page-data requests');
+    // Nothing failed: the one sentence says why the gate is red all the same, and how to accept the run.
+    expect(headline(r).join('\n')).toMatch(/Nothing failed: the gate is red because 2 verdicts are untested and no expectation accepts them yet\. .*--update-expectations --from-report.*gate: \{ untested: 'warn' \}/);
+    const withFailure = report(tests(['static'], { ...untestedTwo, 'R2.2': (m: Mode) => [test(m, 'R2.2', 'failed', { reason: 'expected the heading 404' })] }), { modes: ['static'] });
+    expect(headline(withFailure).join('\n')).not.toMatch(/Nothing failed/);
     const md = renderMarkdown(r).split('\n');
     const head = md.slice(0, 15).join('\n');
     expect(head).toMatch(/gate FAILED/);
