@@ -100,11 +100,11 @@ function statusRows(ctx: Ctx, v: V, pagesRouter: boolean, app: Record<string, Ex
  * Links' prefetches included), of a navigation (C7.3), the route-load timeout (K9.1, its rows) and
  * K9.3, K9.3 untested in server delivery (its 31 s side has no page rendered per request).
  */
-function navigationData(ctx: Ctx, visitData: Partial<Record<Row, Expectation>>, pageData: Expectation, timeout: Partial<Record<Row, Expectation>>, fresh: Expectation): Partial<Record<Row, Expectation>> {
+function navigationData(ctx: Ctx, visitData: Partial<Record<Row, Expectation>>, pageData: Partial<Record<Row, Expectation>>, timeout: Partial<Record<Row, Expectation>>, fresh: Expectation): Partial<Record<Row, Expectation>> {
   const server = ctx.mode === 'server';
   return {
     ...(server ? {} : visitData),
-    ...whole('C7.3', pageData),
+    ...pageData,
     ...timeout,
     'K9.3/fresh-29': fresh,
     'K9.3': server ? E('untested', `fresh-29 passes; ${lacking(ctx)['K9.3/stale-31']!.because}`) : fresh,
@@ -113,7 +113,15 @@ function navigationData(ctx: Ctx, visitData: Partial<Record<Row, Expectation>>, 
 
 /** The App Router ordinary site: the App Router site's rows where the same subject is judged. */
 function appRouterSite(ctx: Ctx, v: V, app: Record<string, Expectation>, shape: Shape = SHAPES.blog): Record<string, Expectation> {
-  const prefetched = E('untested', 'every link of the site is a Link prefetched when it comes into view (the default), so a navigation uses the prefetched page data and fetches none of its own: nothing to judge (the clause\'s reading)', L.appVisiblePrefetch[v]);
+  // C7.3: every Link is prefetched in view, so the harness makes one prefetch expire (a fake clock, 301 s) and judges the navigation's own fetch.
+  const expired = `a Link's navigation 301 s after its prefetch (the harness moves the page's clock past the 5-minute expiry) fetches the page's data itself`;
+  const navigation = {
+    'C7.3/target': E('passed', `${expired}: the request path names the target page`, L.appVisiblePrefetch[v], C.expiry[v], C.txt[v]),
+    'C7.3/current': E('passed', `${expired}: Next-Url carries the current path`, C.nextUrl[v]),
+    'C7.3/router-state': E('passed', `${expired}: Next-Router-State-Tree carries the router state as URL-encoded JSON`, C.stateTree[v]),
+    'C7.3/build-id': E('untested', 'x-deployment-id is sent only when deploymentId is configured, and the template configures none: no build identifier to observe', C.deploymentId[v]),
+    'C7.3': E('untested', 'target, current address and router state pass; the build-identifier part cannot be observed on the template (no deploymentId)', C.deploymentId[v]),
+  };
   const noPagesRouter = lacks('no Pages Router page: the route loader\'s timeout is the Pages Router\'s');
   // C7.2 judges every page-data request of the visit: the Links' prefetches in view are such requests.
   const txt = E('passed', v === '16'
@@ -121,7 +129,7 @@ function appRouterSite(ctx: Ctx, v: V, app: Record<string, Expectation>, shape: 
     : 'the Links\' prefetches in view ask the site\'s own origin for <path>.txt (/about.txt, /posts.txt, /contact.txt): every page-data request of the visit has the text suffix (the navigation itself fetches none: its data was prefetched)', L.appVisiblePrefetch[v], L.prefetchTxt[v]);
   // R2.5's client part with no crash control: discovery fails an App Router page's own script (ownScript).
   const ownScript = v === '16'
-    ? E('untested', `the site has no page that throws, and discovery finds no page with a script of its own to fail: Turbopack hashes every chunk's name, so discovery compares the scripts each page's visit requested, and the pages whose HTML names a script of their own, ${shape.ownScripts}, are linked from every page's menu, whose Links' prefetches in view fetch that script too (observed: the visit of /404, whose HTML does not name it, requested it); the other pages name the same scripts`, L.appVisiblePrefetch[v])
+    ? E('failed', `Turbopack hashes every chunk's name, so discovery takes a script one page's HTML names and no other page's HTML does (${shape.ownScripts}; every page's visit requests it, as the menu's Links prefetch it); the harness holds it while that page loads, then fails it (net::ERR_FAILED): the default global error reads "This page couldn’t load", not the spec's client-side text`, C.globalError[v])
     : E('passed', 'the harness holds the chunk the build names after / (app/page-<hash>.js) until the page\'s code asks for it, then fails it (net::ERR_FAILED): the default global error reads exactly the spec\'s client-side text', C.globalError[v]);
   const fresh = E('passed', `a ${shape.item}'s page data, prefetched from ${shape.list} when its Link came into view, is kept to staleTimes.static (300 s): used at 29 s without a request`, C.fullKept[v], C.freshStatus[v]);
   return {
@@ -133,7 +141,7 @@ function appRouterSite(ctx: Ctx, v: V, app: Record<string, Expectation>, shape: 
     'R2.5': ownScript.verdict === 'passed' && ctx.mode === 'server' ? E('untested', `parts not judged: server (${lacking(ctx)['R2.5/server']!.because}); client passes`) : ownScript,
     'R2.6': lacks('no route group (no "(name)" folder under app/)'),
     'R2.6/addresses': lacks('no route group (no "(name)" folder under app/)'),
-    ...navigationData(ctx, whole('C7.2', txt), prefetched, whole('K9.1', noPagesRouter), fresh),
+    ...navigationData(ctx, whole('C7.2', txt), navigation, whole('K9.1', noPagesRouter), fresh),
   };
 }
 
@@ -151,7 +159,8 @@ function pagesRouterSite(ctx: Ctx, v: V, app: Record<string, Expectation>, shape
   // C7.2 judges every page-data request of the visit: the Links' prefetches of getStaticProps data are such requests.
   const jsonData = E('failed', `the Links' prefetches in view fetch each ${shape.item}'s getStaticProps data as /_next/data/<build>/<path>.json: a .json file under /_next/data/, never the page path with a text suffix`, P.dataHref[v], P.ssgPrefetch[v]);
   const visitData = { 'C7.2/own-origin': E('passed', 'the Pages Router fetches page data from the site\'s own origin: /_next/data/<build>/<path>.json', P.dataHref[v]), 'C7.2/text-suffix': jsonData, 'C7.2': jsonData };
-  const fewLinks = E('untested', 'the page with the most prefetched links, /posts, has five (the posts\' getStaticProps data; the menu\'s targets have no data, only their code is prefetched): fewer than the 8 links the prefetch scenario needs', P.ssgPrefetch[v]);
+  const never = E('failed', `nothing expires an entry of the Pages Router's data cache: at 301 s the navigation to a ${shape.item} still uses the data prefetched at 0 s, with no request`, P.dataCache[v], P.ssgPrefetch[v]);
+  const fewLinks = E('untested', 'the page with the most prefetched links, /posts, has five (the posts\' getStaticProps data; the menu\'s targets have no data, only their code is prefetched): fewer than the 6 links K9.5\'s page needs (one more than the 5 it allows in flight)', P.ssgPrefetch[v]);
   const announcer = E('passed', 'the Pages Router\'s route announcer reads document.title after each client navigation', P.announcer[v]);
   const assets = E('passed', 'every page loads the scripts _document lists and the stylesheet of globals.css, imported by _app', P.scripts[v], P.stylesheets[v]);
   const fresh = E('passed', `a ${shape.item}'s getStaticProps data, prefetched from ${shape.list} when its Link came into view, is kept in the data cache with no time limit: used at 29 s without a request`, P.ssgPrefetch[v], P.dataCache[v]);
@@ -170,8 +179,11 @@ function pagesRouterSite(ctx: Ctx, v: V, app: Record<string, Expectation>, shape
       : pagesRouterScroll(true, (key) => P[key]['14.2'])),
     'R2.9/title': announcer,
     ...whole('C7.4', assets),
-    ...navigationData(ctx, visitData, prefetched, timeout, fresh),
-    ...whole('K9.4', fewLinks),
+    ...navigationData(ctx, visitData, whole('C7.3', prefetched), timeout, fresh),
+    // K9.4: one prefetched link is a subject (prefetchedLink): a post's data, prefetched from the list, is kept with no time limit.
+    'K9.4/kept-299': E('passed', `the prefetched getStaticProps data of a ${shape.item} stays in the data cache with no time limit: used at 299 s`, P.dataCache[v]),
+    'K9.4/expired-301': never,
+    'K9.4': E('failed', never.because, ...never.cite),
     'K9.5': fewLinks,
   };
 }
@@ -182,12 +194,8 @@ function pagesRouterSite(ctx: Ctx, v: V, app: Record<string, Expectation>, shape
  * prefetch queue, no expiry of its data cache).
  */
 function docsSite(ctx: Ctx, v: V, app: Record<string, Expectation>): Record<string, Expectation> {
-  const never = E('failed', 'nothing expires an entry of the Pages Router\'s data cache: at 301 s the navigation to a docs page still uses the data prefetched at 0 s, with no request', P.dataCache[v], P.ssgPrefetch[v]);
   return {
     ...pagesRouterSite(ctx, v, app, SHAPES.docs),
-    'K9.4/kept-299': E('passed', 'the prefetched getStaticProps data of a docs page stays in the data cache with no time limit: used at 299 s', P.dataCache[v]),
-    'K9.4/expired-301': never,
-    'K9.4': E('failed', never.because, ...never.cite),
     'K9.5': E('failed', 'there is no prefetch queue: every <Link> of the sidebar in view prefetches its page\'s getStaticProps data at once (11 in flight)', P.visiblePrefetch[v], P.ssgPrefetch[v]),
   };
 }

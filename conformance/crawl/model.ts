@@ -111,6 +111,8 @@ export interface CrawledPage {
   pageDataOnScroll: string[];
   /** Same-origin script paths the page loaded before any link was hovered (tells a Pages Router chunk prefetch). */
   scripts: string[];
+  /** Same-origin script paths the document's own HTML names (`<script src>`): the page's, not its links' prefetches. */
+  htmlScripts?: string[];
   /** The document answer said it is rendered per request (cache-control no-store or private). */
   dynamic: boolean;
   /** Selectors of elements that show results (output, role=status, aria-live). */

@@ -9,6 +9,7 @@ import { NOT_A_PAGE } from './frontier';
 import { patience } from '../run/slow';
 import { activateLink, linkTo } from '../observers/activate';
 import { readPageData } from '../observers/page-data';
+import { htmlScripts } from '../observers/own-script';
 import { LATE, orLate } from '../observers/bound';
 import { LOW_WINDOW } from '../scenarios/windows';
 import { hoverLinks, scrollThrough, sitUntilQuiet, VISIT, wire, type Visit } from './page-moves';
@@ -64,14 +65,14 @@ export class Tab {
     const visit: Visit = { requests: [], lastPageData: Date.now() };
     this.current = visit;
     const base = emptyPage(path);
-    let status = 0;
-    let dynamic = false;
-    let contentType = '';
+    let status = 0, dynamic = false, contentType = '';
+    let named: string[] = []; // the scripts the document's own HTML names (a menu's prefetches load every page's)
     try {
       const res = await this.page.goto(origin + path, { waitUntil: 'load', timeout: patience(VISIT.loadTimeoutMs) });
       status = res?.status() ?? 0;
       dynamic = /no-store|private/i.test(res?.headers()['cache-control'] ?? '');
       contentType = res?.headers()['content-type'] ?? '';
+      if (res && isHtml(contentType)) named = htmlScripts(await res.text().catch(() => ''), origin + path).slice(0, 100);
     } catch (e) {
       return { page: { ...base, error: (await this.unresponsive()) ?? firstLine(e) }, found: [] };
     }
@@ -146,7 +147,7 @@ export class Tab {
         forms: facts.forms.map((f) => ({ ...f, fields: f.fields.map((x) => ({ ...x, tag: x.tag as 'input' | 'select' | 'textarea' })) })),
         buttons: [...new Set(facts.buttons)], calls, errorTexts: facts.errorTexts, signInLinks, limits: facts.limits,
         pagesRouter: facts.pagesRouter, appRouter: facts.appRouter, hydrated: facts.hydrated, pageDataRequested, pageDataOnScroll,
-        scripts, dynamic, resultSelectors: facts.resultSelectors,
+        scripts, ...(named.length ? { htmlScripts: named } : {}), dynamic, resultSelectors: facts.resultSelectors,
         routeGroups: facts.routeGroups ?? [], ...(facts.dynamicSegments?.length ? { dynamicSegments: facts.dynamicSegments } : {}), ...(facts.nextData ? { nextData: facts.nextData } : {}), leadText: facts.leadText ?? [],
         ...(facts.buildId ? { buildId: facts.buildId } : {}),
         ...(flightLinks.length ? { flightLinks } : {}), ...(menuLinks.length ? { menuLinks } : {}), ...(menus.pressed.length ? { menusPressed: menus.pressed } : {}),
@@ -221,9 +222,6 @@ export class Tab {
     return fact(!reloaded, !reloaded && !!fetch, more);
   }
 }
-
-
-
 
 /** Why a loaded address was taken for no page (crawler.ts and the pickers leave it out). */
 export const NOT_HTML = 'not a page: the browser did not read it as HTML';

@@ -1,4 +1,4 @@
-import { type FrameworkRequest, GUESSED_STATUS } from '../crawl/model';
+import { type CrawledPage, type FrameworkRequest, GUESSED_STATUS } from '../crawl/model';
 import { arPage, clickable, isAppPageChunk, firstOf, GENERIC_TITLES, ok, prPage, ROUTERS, throwingButton, unknownPaths } from './pick';
 import { array, control, optional, path, record, scenarioShape } from './schema';
 import { known, pageAnswers, scenario, SERVER } from './spec';
@@ -168,10 +168,11 @@ export const ERROR_SCENARIOS = {
         // The chunk named after the page first (webpack); else a page and another one to compare with (Turbopack).
         const named = ar.find((p) => p.scripts.some((s) => isAppPageChunk(s, p.path)));
         const other = (p: { path: string }) => ar.find((q) => q.path !== p.path && !q.links.some((l) => l.path === p.path));
-        const chosen = named ?? ar.find((p) => other(p) && p.scripts.some((s) => !other(p)!.scripts.includes(s)));
-        if (!chosen) return undefined;
-        const b = other(chosen);
-        return b ? { page: chosen.path, besides: b.path } : { page: chosen.path };
+        if (named) {
+          const b = other(named);
+          return b ? { page: named.path, besides: b.path } : { page: named.path };
+        }
+        return byHtml(ar) ?? fromRequests(ar, other);
       },
     },
   }),
@@ -198,3 +199,25 @@ export const ERROR_SCENARIOS = {
     },
   }),
 };
+
+/**
+ * Turbopack: a script the page's own HTML names and no other App Router page's HTML does (what the
+ * page itself needs, never a prefetch of it: every page of a menu prefetches the others' scripts),
+ * with the page whose HTML the test compares it with; the first script that page lacks is that one.
+ */
+function byHtml(ar: CrawledPage[]): { page: string; besides: string } | undefined {
+  const read = ar.filter((p) => p.htmlScripts?.length);
+  for (const p of read) {
+    const own = p.htmlScripts!.filter((s) => s.endsWith('.js') && read.every((q) => q === p || !q.htmlScripts!.includes(s)));
+    if (!own.length) continue;
+    const besides = read.find((q) => q !== p && own.includes(p.htmlScripts!.find((s) => s.endsWith('.js') && !q.htmlScripts!.includes(s)) ?? ''));
+    if (besides) return { page: p.path, besides: besides.path };
+  }
+  return undefined;
+}
+
+/** Without the HTML's scripts: the scripts the page's visit requested that a page not linking to it did not. */
+function fromRequests(ar: CrawledPage[], other: (p: { path: string }) => CrawledPage | undefined): { page: string; besides: string } | undefined {
+  const chosen = ar.find((p) => other(p) && p.scripts.some((s) => !other(p)!.scripts.includes(s)));
+  return chosen && { page: chosen.path, besides: other(chosen)!.path };
+}

@@ -1,6 +1,6 @@
 import { arPage, busiestPrefetchPage, clickable, firstOf, inViewPrefetch, isPageChunk, pickNotPrefetched, pickNotPrefetchedPages, prPage, PREFETCH_LINKS_MIN, ROUTERS } from './pick';
 import { int, optional, path, scenarioShape } from './schema';
-import { linkedPair, NOTHING_AHEAD, scenario, SERVER } from './spec';
+import { linkedPair, NOTHING_AHEAD, pageAnswers, scenario, SERVER } from './spec';
 import { TALL_WINDOW } from './windows';
 
 /** The scenarios of the timings of section 9 (K9.1–K9.5); joined in table.ts. */
@@ -110,6 +110,22 @@ export const LIMIT_SCENARIOS = {
         if (pr) return { from: pr.from, page: pr.to };
         if (hub) k.needPart('from', `a page with a router link to ${hub.page} that is never prefetched (prefetch={false}): without it the 31 s side of K9.3 is untested`);
         return hub;
+      },
+    },
+  }),
+
+  /** A page that prefetches a link of its own: its data can be let expire (K9.4, C7.3). */
+  prefetchedLink: scenario({
+    needs: 'A page with a same-origin link that the framework prefetches, with its page data, when it comes into view: the harness lets that prefetch age on a fake clock. Where the profile names none, its `prefetch` page serves.',
+    example: { page: '/posts' },
+    shape: scenarioShape({ page: path }),
+    preflight: pageAnswers,
+    discover: {
+      need: 'a page with a link whose target\'s page data is prefetched when it comes into view (a Link to a page with data, in the default window)',
+      // The page with the most such links, App Router first: one link is a subject, where K9.5's page needs six.
+      pick(k) {
+        const p = firstOf([...ROUTERS], (r) => busiestPrefetchPage(k.pages, r, 1));
+        return p && { page: p.page };
       },
     },
   }),

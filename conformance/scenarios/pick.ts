@@ -185,14 +185,14 @@ export const PREFETCH_LINKS_MIN = 6;
 
 /**
  * The page with the most prefetched links in view in its <main>, when it has at least
- * PREFETCH_LINKS_MIN; else the page with the most links prefetched in view or once scrolled to,
+ * `min` (PREFETCH_LINKS_MIN unless said); else the page with the most links prefetched in view or once scrolled to,
  * anywhere on it (its menu too), when it has that many (the test opens it in a window tall enough to
  * show them at once: scenarios/windows.ts).
  */
-export function busiestPrefetchPage(pages: CrawledPage[], r: RouterKind = APP_ROUTER): { page: string; links: number } | undefined {
+export function busiestPrefetchPage(pages: CrawledPage[], r: RouterKind = APP_ROUTER, min = PREFETCH_LINKS_MIN): { page: string; links: number } | undefined {
   const busiest = (counts: (l: CrawledLink) => boolean) => pages.filter(r.page)
     .map((p) => ({ p, n: new Set(p.links.filter(counts).map((l) => l.path)).size }))
-    .filter((x) => x.n >= PREFETCH_LINKS_MIN).sort((a, b) => b.n - a.n)[0];
+    .filter((x) => x.n >= min).sort((a, b) => b.n - a.n)[0];
   const best = busiest((l) => l.inView && l.inMain && l.prefetched) ?? busiest((l) => l.visible && (l.prefetched || l.prefetchedOnScroll));
   return best && { page: best.p.path, links: best.n };
 }

@@ -4,7 +4,7 @@ import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
 import { requestEvidence } from '../observers/evidence';
 import { expect, test, type Page, type Target } from '../harness/fixtures';
-import { activateLink, linkTo, open, settle } from '../observers/navigation';
+import { activateLink, linkTo, navigateAtAge, open, settle } from '../observers/navigation';
 import type { Observer } from '../harness/observe';
 import { pageDataPath, readPageData } from '../observers/page-data';
 import type { TargetProfile } from '../run/profile';
@@ -13,11 +13,17 @@ import { pathOf, within } from '../observers/sample';
 import { captureNavigation, swapAnswer } from './swap-answer';
 import { navigationFetches } from './navigation-fetches';
 import { patience } from '../run/slow';
+import { seconds } from '../../launcher/format';
+import { loadAndPickPrefetched, prefetchingPage } from './prefetched';
+import type { TestInfo } from '@playwright/test';
 
 /** Each advisory of the swap test within this, inside its 120 s: time left to record and close. */
 const ADVISORY_MS = 100_000;
 const DEFAULT_HEADERS = ['x-deployment-id', 'x-build-id', 'x-nextjs-deployment-id'];
 const DEFAULT_PARAMS = ['dpl'];
+/** Past the 5 minutes the spec keeps prefetched data (K9.4): the navigation then fetches its own. */
+const EXPIRED_MS = 301_000;
+type C73Part = 'target' | 'current' | 'router-state' | 'build-id';
 
 /** Where the request carries a build identifier: a header or query parameter the profile names, or a /_next/data/<build>/ path. */
 function buildIdOf(e: Pick<LoggedRequest, 'url' | 'headers' | 'method' | 'resourceType'>, profile: TargetProfile): { where: string; value: string } | undefined {
@@ -54,32 +60,27 @@ describeClause('C7.3', ({ parts, part }) => {
   test('a page-data request names the target, the current address, the router state and the build', parts('target', 'current', 'router-state', 'build-id'), async ({ page, target, requestLog, obs }, testInfo) => {
     const { from, to } = target.scenario('pageData');
     const fetches = await navigate(page, requestLog, obs, target, from, to);
-    const req = fetches[0];
-    const stateTree = req.headers['next-router-state-tree'];
-    const buildId = buildIdOf(req, target.profile);
-    await record(testInfo, 'page-data request', { from, to, request: requestEvidence(req, { headers: true }), buildId });
+    await judgeRequest(fetches[0], { from, to }, { target, obs, part }, testInfo);
+  });
 
-    // The Pages Router's /_next/data/<build>/x.json is judged like any other page-data request.
-    await obs.part(part('target'), () => {
-      obs.saw('request', req.url);
-      expect(readPageData(req)?.page, `expected the request ${req.url} to name the target page ${to}`).toBe(to);
-    });
-    await obs.part(part('current'), () => {
-      obs.saw('request', req.url);
-      const sent = req.headers['next-url'];
-      expect(sent === undefined ? '(no Next-Url header)' : safeDecode(sent), `expected the Next-Url header to name the current address ${from}; observed ${sent === undefined ? 'no Next-Url header' : `"${sent}"`}`).toBe(from);
-    });
-    await obs.part(part('router-state'), () => {
-      obs.saw('request', req.url);
-      expect(stateTree ?? '(none)', 'expected a Next-Router-State-Tree header carrying the router state; observed none').not.toBe('(none)');
-      let parsed: unknown;
-      try { parsed = JSON.parse(decodeURIComponent(stateTree)); } catch { parsed = undefined; }
-      expect(typeof parsed === 'object' && parsed !== null ? 'URL-encoded JSON' : `"${stateTree.slice(0, 80)}"`, 'expected the router state to be URL-encoded JSON').toBe('URL-encoded JSON');
-    });
-    await obs.part(part('build-id'), () => {
-      if (!(buildId)) obs.untested(`the page-data request ${req.url} carries no build identifier where this run looks (${recognisedNames(target.profile)})`, 'name the header or query parameter that carries it in the profile (buildIdentifier); a Next.js site sends x-deployment-id only when next.config sets deploymentId');
-      obs.saw('request', `${req.url} (${buildId?.where})`);
-    });
+  // Without a link the framework leaves unprefetched, the harness makes a prefetched one's data
+  // expire: on a fake clock, the navigation is made past the 5 minutes the spec gives prefetched
+  // data, so the client fetches the page's data itself. An alternative way: a link discovery takes
+  // for one may turn out prefetched after all.
+  test('a navigation made after its prefetch expired (the harness moves the page clock 301 s) names the target, the current address, the router state and the build', parts('target', 'current', 'router-state', 'build-id'), async ({ page, target, requestLog, clock, obs }, testInfo) => {
+    const from = prefetchingPage(target);
+    const picked = await loadAndPickPrefetched(page, clock, obs, from);
+    const to = picked.path;
+    const { age, since, documents } = await navigateAtAge(page, { log: requestLog, clock, obs },
+      { from, to, mark: picked.prefetchedAt, ageMs: EXPIRED_MS, waitForDataMs: 5_000, fix: 'name in the profile (prefetchedLink) a page that links to its prefetched pages by their paths' });
+    const condition = `the harness moved the page's clock ${seconds(age)} past the prefetch of ${to} from ${from}, past the 5 minutes prefetched data is kept`;
+    const own = requestLog.pageData(since).filter((e) => { const d = readPageData(e); return d?.page === to && !d.prefetch; });
+    if (!own.length) {
+      await record(testInfo, 'navigation after the prefetch expired', { from, to, condition, pageData: requestLog.pageData(since).map((e) => e.url), documents });
+      obs.untested(`${condition}; the navigation made no page-data request of its own (${documents.length ? `a whole-page load: ${documents.join(', ')}` : 'its data was still held, or fetched as a prefetch'})`,
+        'name in the profile (pageData) a link that navigates on the client side and is not prefetched (e.g. prefetch={false})');
+    }
+    await judgeRequest(own[0], { from, to, condition }, { target, obs, part }, testInfo);
   });
 
   test('every page-data request of one build carries the same build identifier', parts('build-id'), async ({ page, target, requestLog, obs }, testInfo) => {
@@ -211,4 +212,34 @@ describeClause('C7.3', ({ parts, part }) => {
 
 function safeDecode(s: string): string {
   try { return decodeURIComponent(s); } catch { return s; }
+}
+
+/** The four parts on one navigation's page-data request; `condition` names what the harness caused, if anything. */
+async function judgeRequest(req: LoggedRequest, { from, to, condition }: { from: string; to: string; condition?: string }, { target, obs, part }: { target: Target; obs: Observer; part: (id: C73Part) => C73Part }, testInfo: TestInfo): Promise<void> {
+  const stateTree = req.headers['next-router-state-tree'];
+  const buildId = buildIdOf(req, target.profile);
+  const seen = condition ? `${req.url} (${condition})` : req.url;
+  await record(testInfo, 'page-data request', { from, to, ...(condition ? { injected: [condition] } : {}), request: requestEvidence(req, { headers: true }), buildId });
+
+  // The Pages Router's /_next/data/<build>/x.json is judged like any other page-data request.
+  await obs.part(part('target'), () => {
+    obs.saw('request', seen);
+    expect(readPageData(req)?.page, `expected the request ${req.url} to name the target page ${to}`).toBe(to);
+  });
+  await obs.part(part('current'), () => {
+    obs.saw('request', seen);
+    const sent = req.headers['next-url'];
+    expect(sent === undefined ? '(no Next-Url header)' : safeDecode(sent), `expected the Next-Url header to name the current address ${from}; observed ${sent === undefined ? 'no Next-Url header' : `"${sent}"`}`).toBe(from);
+  });
+  await obs.part(part('router-state'), () => {
+    obs.saw('request', seen);
+    expect(stateTree ?? '(none)', 'expected a Next-Router-State-Tree header carrying the router state; observed none').not.toBe('(none)');
+    let parsed: unknown;
+    try { parsed = JSON.parse(decodeURIComponent(stateTree)); } catch { parsed = undefined; }
+    expect(typeof parsed === 'object' && parsed !== null ? 'URL-encoded JSON' : `"${stateTree.slice(0, 80)}"`, 'expected the router state to be URL-encoded JSON').toBe('URL-encoded JSON');
+  });
+  await obs.part(part('build-id'), () => {
+    if (!(buildId)) obs.untested(`the page-data request ${req.url} carries no build identifier where this run looks (${recognisedNames(target.profile)})`, 'name the header or query parameter that carries it in the profile (buildIdentifier); a Next.js site sends x-deployment-id only when next.config sets deploymentId');
+    obs.saw('request', `${req.url} (${buildId?.where}${condition ? `; ${condition}` : ''})`);
+  });
 }

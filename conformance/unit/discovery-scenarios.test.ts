@@ -98,6 +98,23 @@ describe('discovery fills scenarios from a crawl', () => {
     expect(picked?.besides).not.toBe('/demos/crash');
   });
 
+  it('takes for ownScript, on a build that hashes every chunk name, the script one page\'s HTML names and no other page\'s HTML does, though every page\'s visit requested it (a menu prefetches it)', () => {
+    const c = referenceLike();
+    const shared = ['/_next/static/chunks/a1.js', '/_next/static/chunks/b2.js'];
+    for (const p of c.pages) {
+      p.scripts = [...shared, '/_next/static/chunks/img-9f.js'];
+      p.htmlScripts = [...shared];
+    }
+    c.pages.find((p) => p.path === '/about')!.htmlScripts = [...shared, '/_next/static/chunks/img-9f.js'];
+    const picked = fillScenarios(c).scenarios.ownScript;
+    expect(picked?.page).toBe('/about');
+    expect(picked?.besides).toBeDefined();
+    expect(picked?.besides).not.toBe('/about');
+    // The same script named by two pages' HTML is neither page's own.
+    c.pages.find((p) => p.path === '/contact')!.htmlScripts = [...shared, '/_next/static/chunks/img-9f.js'];
+    expect(fillScenarios(c).scenarios.ownScript).toBeUndefined();
+  });
+
   it('leaves ownScript unfilled on a crawl whose App Router pages name no script of their own, saying the Pages Router offers none', () => {
     expect(scenarios.ownScript).toBeUndefined();
     expect(unfilled.find((u) => u.scenario === 'ownScript')?.need).toMatch(/Pages Router waits without end/);
@@ -130,6 +147,25 @@ describe('discovery fills scenarios from a crawl', () => {
   it('gives a profile the schema accepts', () => {
     expect(validateProfile(fromCrawl(referenceLike()).profile)).toEqual([]);
     expect(validateProfile(fromCrawl(referenceLike('server')).profile)).toEqual([]);
+  });
+
+  it('takes for prefetchedLink the App Router page with the most prefetched links, one being enough where prefetch needs six', () => {
+    expect(scenarios.prefetchedLink).toEqual({ page: scenarios.prefetch!.page });
+    const few = crawlOf([pageOf('/', { links: [link('/posts', { inMain: true })] }), pageOf('/posts', { links: [link('/posts/a', { inMain: true }), link('/', { inNav: true, prefetched: false })] }), pageOf('/posts/a', { links: [] })]);
+    const f = fillScenarios(few).scenarios;
+    expect(f.prefetch).toBeUndefined();
+    expect(f.prefetchedLink?.page).toMatch(/^\/(posts)?$/);
+    // App Router first: a menu of three prefetched links beats a Pages Router page with six in <main>.
+    const pr = (path: string, links: ReturnType<typeof link>[]) => pageOf(path, { appRouter: false, pagesRouter: true, links });
+    const mixed = crawlOf([
+      pageOf('/', { links: ['/a', '/b', '/c'].map((x) => link(x, { inNav: true, inMain: false })) }), pageOf('/a', { links: [] }), pageOf('/b', { links: [] }), pageOf('/c', { links: [] }),
+      pr('/p', [1, 2, 3, 4, 5, 6].map((i) => link(`/p/${i}`, { inMain: true }))), ...[1, 2, 3, 4, 5, 6].map((i) => pr(`/p/${i}`, [])),
+    ]);
+    expect(fillScenarios(mixed).scenarios.prefetch?.page).toBe('/p');
+    expect(fillScenarios(mixed).scenarios.prefetchedLink?.page).toBe('/');
+    // No prefetched link anywhere: no subject.
+    const none = crawlOf([pageOf('/', { links: [link('/a', { prefetched: false })] }), pageOf('/a', { links: [] })]);
+    expect(fillScenarios(none).scenarios.prefetchedLink).toBeUndefined();
   });
 
   it('lists every scenario it could not fill with what the site would need', () => {

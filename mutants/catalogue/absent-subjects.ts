@@ -40,11 +40,11 @@ export const ABSENT_SUBJECTS: Mutant[] = [
     rename: [removed('/about and /demos/untitled (pages and page data)', /^\/(about|demos\/untitled)\.(html|txt)$/, 4)],
   },
   {
-    // C7.3 only: the header's links to /, /about and /contact are made by a client component (in
-    // its chunk, not in the flight data), so they still navigate on the client and fetch page data
-    // with a text suffix — C7.2 rightly stays passed on this change.
-    id: 'C7.3-plain-anchors', mode: 'static', declared: ['C7.3'], expected: { 'C7.3': 'untested' }, absentSubject: {},
-    description: 'Every router link in the App Router pages\' flight data is a plain <a>: the profile\'s page-data link (/demos/no-prefetch → /demos/plain) is a whole-page load, so no page-data request of a navigation is there to read, and C7.3 is untested, not failed. (R2.7 fails on such links, truthfully: R2.7-plain-links.)',
+    // The header's links to /, /about and /contact are made by a client component (in its chunk,
+    // not in the flight data), so they still navigate on the client and fetch page data with a text
+    // suffix — C7.2 rightly stays passed on this change, and C7.3 keeps its subject in them.
+    id: 'C7.3-plain-anchors', mode: 'static', declared: ['C7.3'], expected: { 'C7.3': 'passed' },
+    description: 'Every router link in the App Router pages\' flight data is a plain <a>: the profile\'s page-data link (/demos/no-prefetch → /demos/plain) is a whole-page load, with no page-data request to read; the header\'s links are still router links, so C7.3 is judged on one of them all the same, by its other way (the harness lets that link\'s prefetch expire on a fake clock, and the navigation fetches its own data): passed, as a site is judged on the subject it has. C7.2-no-router-links removes that one too. (R2.7 fails on such links, truthfully: R2.7-plain-links.)',
     text: [{ what: 'router Link elements ($L client references with an href) in every page\'s flight data', path: /\.(html|txt)$/, kinds: ['html', 'data'], find: ROUTER_LINK, replace: '$1a$2', count: [40, Infinity] }],
   },
   {
@@ -66,9 +66,9 @@ export const ABSENT_SUBJECTS: Mutant[] = [
   {
     // The header's links are a client component's (outside the flight data): its nav items have a
     // `plain` flag (plain <a> when set) and the brand link is a Link; both made plain <a> here.
-    id: 'C7.2-no-router-links', mode: 'static', declared: ['C7.2', 'K9.4'], expected: { 'C7.2': 'untested', 'K9.4': 'untested' }, absentSubject: {},
-    zeroConfig: { expected: { 'C7.2': 'untested', 'K9.4': 'failed' }, because: 'with no App Router page prefetching, discovery takes a Pages Router page\'s prefetches (/demos/status), whose data cache never expires: the Pages Router\'s own contradiction of K9.4, truthfully failed' },
-    description: 'No router link anywhere: every Link in the flight data and the header\'s links are plain <a>. No navigation fetches page data and nothing is prefetched, so C7.2 (page data of navigations) and K9.4 (prefetched data aged to 5 minutes) have no subject: untested, not failed. (R2.7 fails on such links, truthfully: R2.7-plain-links.)',
+    id: 'C7.2-no-router-links', mode: 'static', declared: ['C7.2', 'C7.3', 'K9.4'], expected: { 'C7.2': 'untested', 'C7.3': 'untested', 'K9.4': 'untested' }, absentSubject: {},
+    zeroConfig: { expected: { 'C7.2': 'untested', 'C7.3': 'untested', 'K9.4': 'failed' }, because: 'with no App Router page prefetching, discovery takes a Pages Router page\'s prefetches (/demos/status), whose data cache never expires: the Pages Router\'s own contradiction of K9.4, truthfully failed; C7.3 stays untested, as that navigation uses its data at 301 s with no request of its own' },
+    description: 'No router link anywhere: every Link in the flight data and the header\'s links are plain <a>. No App Router navigation fetches page data and nothing is prefetched, so C7.2 (page data of navigations), C7.3 (what such a request carries, by either way: the profile\'s link, or a prefetch let expire) and K9.4 (prefetched data aged to 5 minutes) have no subject: untested, not failed. (R2.7 fails on such links, truthfully: R2.7-plain-links.)',
     text: [
       { what: 'router Link elements ($L client references with an href) in every page\'s flight data', path: /\.(html|txt)$/, kinds: ['html', 'data'], find: ROUTER_LINK, replace: '$1a$2', count: [40, Infinity] },
       { what: 'the header\'s nav items all plain <a> (their `plain` flag read as set)', path: LAYOUT_CHUNK, kinds: ['js'], find: /children:[\w$]+\.plain\?/, replace: 'children:!0?', count: 1 },

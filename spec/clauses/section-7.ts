@@ -38,7 +38,7 @@ export const SECTION_7 = [
   },
   {
     id: 'C7.3', title: 'What a page-data request carries', section: S7, kind: 'normative', modes: BOTH,
-    scenarios: ['pageData'],
+    scenarios: ['pageData', 'prefetch', 'prefetchedLink'],
     quote: ['and sends the target address, the current address, the router state and the build identifier.'],
     hash: '596de23ced67a056',
     howTested: 'The page-data request must carry the current address (Next-Url = the path navigated from), the router state (Next-Router-State-Tree, URL-encoded JSON that parses), the target (its request path) and a build identifier identical on every request of one build and different from another build\'s. Advisory: an answer taken from another build makes the client fall back to a full page load (and the same swap with this build\'s own answer does not). Evidence: the request headers and the document requests seen.',
@@ -47,7 +47,8 @@ export const SECTION_7 = [
       'Build identifier: recognised in a header or query parameter the profile names (default x-deployment-id, x-build-id, x-nextjs-deployment-id; dpl) or in a /_next/data/<build>/ path. A request with none of them is untested for this part (the site may send it under a name the profile does not give), not failed. Within one build, requests that carry one carry the same value, and a navigation\'s request without it while the others carry it fails. With another build given (--other-build), the identifiers must differ between builds, and a build that sends none where the other build of the same site sends one fails the part.',
       'Not stated, so advisory: what the client does with page data from another build (a full page load is usual).',
       'Links are followed the way a keyboard user does (focused without scrolling, then Enter: the same click event, without a hover), because the Pages Router starts a prefetch on hover that ignores prefetch={false} and skips its own cache (observers/activate.ts activateLink).',
-      'On a Pages Router page: the data request /_next/data/<build>/<path>.json names the target in its path and carries the build identifier in it (both judged, and passed when the other build\'s differs); it sends no current address (only the browser\'s own Referer, which a Referrer-Policy may remove) and no router state, so those parts fail, expected vs observed.',
+      'Which navigation: one whose data is not held, so it fetches its own. Where the profile names no link the framework leaves unprefetched (pageData), the harness makes a prefetched link\'s data expire itself: on a fake clock it follows the first link the prefetch page prefetched (`prefetchedLink`, else the profile\'s `prefetch` page) 301 s after that prefetch, past the 5 minutes the spec keeps prefetched data, and judges that navigation\'s own page-data request (not a prefetch), naming the moved clock in the evidence. A navigation that then fetches nothing of its own (the Pages Router keeps its data with no time limit) leaves the parts untested.',
+'On a Pages Router page: the data request /_next/data/<build>/<path>.json names the target in its path and carries the build identifier in it (both judged, and passed when the other build\'s differs); it sends no current address (only the browser\'s own Referer, which a Referrer-Policy may remove) and no router state, so those parts fail, expected vs observed.',
     ],
     parts: [
       { id: 'target', text: 'sends the target address', subject: 'a page-data request made by a navigation' },
