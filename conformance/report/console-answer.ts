@@ -5,7 +5,7 @@ import { shownPath } from '../../launcher/format';
 import { answerOf, notJudgedByKind } from './answer';
 import type { NotJudgedKind } from '../outcome/verdict';
 import { coverageLine, coverageOf } from './coverage';
-import { gateWords, short } from './headline';
+import { gateWords, notJudgedOnly, short } from './headline';
 import type { Evidence, GateFinding, Report } from './model';
 
 /** A failing reason's one line: long enough for what was expected and what was seen (the headline's lines are shorter). */
@@ -32,6 +32,8 @@ export interface AnswerLine {
  */
 export interface ConsoleAnswer {
   gate: string;
+  /** A red gate with nothing failed: why, in one sentence. */
+  why?: string;
   coverage: { mode: Mode; url?: string; line: string }[];
   pending: number;
   failing: AnswerLine[];
@@ -55,6 +57,7 @@ export function consoleAnswerOf(r: Report, out: string, cwd: string): ConsoleAns
   const expected = cov.modes.flatMap((c) => [...c.failedExpected.map((x) => ({ ...x, v: 'failed' })), ...c.notJudged.filter((n) => n.expected).map((n) => ({ id: n.id, expected: n.expected!, v: n.verdict }))].map((x) => ({ ...x, mode: c.mode })));
   return {
     gate: gateWords(r),
+    ...(notJudgedOnly(r) ? { why: notJudgedOnly(r) } : {}),
     coverage: cov.modes.map((c) => ({ mode: c.mode, url: c.url, line: coverageLine(c) })),
     pending: cov.pending,
     failing,
@@ -88,6 +91,7 @@ export function answerConsole(a: ConsoleAnswer): string[] {
   const lines = [`Conformance: ${a.gate}`];
   for (const c of a.coverage) lines.push(`${c.mode}${c.url ? ` ${c.url}` : ''}: ${c.line}`);
   if (a.pending) lines.push(`pending: ${a.pending} clauses the spec marks "not shown" — counted apart, never judged`);
+  if (a.why) lines.push('', a.why);
   if (a.failing.length) {
     lines.push('', `Failing the gate (${a.failing.length}):`);
     for (const x of a.failing) {

@@ -28,7 +28,7 @@ export function headline(r: Report, opts: { markdown?: boolean } = {}): string[]
   if (reasons.length) {
     lines.push('', md ? `${b(`Why the gate is red`)} (${reasons.length}):` : `Why the gate is red (${reasons.length}):`);
     const why = notJudgedOnly(r);
-    if (why) lines.push(why);
+    if (why) lines.push(`${why} To accept this run: \`npx spec-conformance --update-expectations --from-report\`.`);
     for (const x of reasons.slice(0, HEADLINE_REASONS)) lines.push(`- ${t(short(x))}`);
     if (reasons.length > HEADLINE_REASONS) lines.push(`- … and ${reasons.length - HEADLINE_REASONS} more (every reason is below${md ? '' : ', in conformance.md'})`);
   }
@@ -49,12 +49,14 @@ export function headline(r: Report, opts: { markdown?: boolean } = {}): string[]
 /**
  * The one sentence a red gate with nothing failed needs: the strict gate counts a clause not judged
  * until an expectation accepts it, and a team reading "FAILED" over "0 failed" should not have to guess.
+ * With the other way out (the config's gate levels); accepting the run is the reader's next step.
  */
 export function notJudgedOnly(r: Report): string | undefined {
   const f = r.gate.findings ?? [];
   if (!f.length || f.length !== r.gate.reasons.length || !f.every((x) => x.kind === 'untested' || x.kind === 'cantTell')) return undefined;
-  const kinds = [...new Set(f.map((x) => x.kind))].join(' or ');
-  return `Nothing failed: the gate is red because ${f.length === 1 ? 'one verdict is' : `${f.length} verdicts are`} ${kinds} and no expectation accepts ${f.length === 1 ? 'it' : 'them'} yet. Review the reasons, then \`npx spec-conformance --update-expectations --from-report\` accepts this run (or the config's \`gate: { ${[...new Set(f.map((x) => x.kind))].map((k) => `${k}: 'warn'`).join(', ')} }\` makes ${f.length === 1 ? 'it a warning' : 'them warnings'}).`;
+  const kinds = [...new Set(f.map((x) => x.kind))];
+  const them = f.length === 1 ? 'it' : 'them';
+  return `Nothing failed: the gate is red because ${f.length === 1 ? 'one verdict is' : `${f.length} verdicts are`} ${kinds.join(' or ')} and no expectation accepts ${them} yet (the config's \`gate: { ${kinds.map((k) => `${k}: 'warn'`).join(', ')} }\` would make ${them} warnings).`;
 }
 
 /** What was judged per mode (and what not, counted), the pending clauses apart, the every-page sample of a large site. */

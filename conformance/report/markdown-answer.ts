@@ -1,6 +1,6 @@
 import { answerOf, notJudgedByKind, type AnswerItem } from './answer';
 import { escapeMarkdown as e, markdownLink as link } from './escape';
-import { HEADLINE_REASONS, scopeLines, short } from './headline';
+import { HEADLINE_REASONS, notJudgedOnly, scopeLines, short } from './headline';
 import type { Report, Verdict } from './model';
 
 // A value outside the five (a report read back) is shown as text, escaped.
@@ -22,6 +22,8 @@ export function answerMarkdown(r: Report): string[] {
   const a = answerOf(r);
   const lines = [...scopeLines(r, { markdown: true })];
   const more = (n: number) => (n > HEADLINE_REASONS ? [`- … and ${n - HEADLINE_REASONS} more (every reason is below)`] : []);
+  const why = notJudgedOnly(r);
+  if (why) lines.push('', why);
   if (a.problems.length) {
     lines.push('', `**Failed and cantTell** (${a.problems.length}):`);
     for (const x of a.problems.slice(0, HEADLINE_REASONS)) lines.push(`- ${x.verdict === 'failed' ? '❌ ' : x.verdict === 'cantTell' ? '❔ ' : ''}${e(x.line)}${evidence(x)}`);

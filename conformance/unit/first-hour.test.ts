@@ -9,6 +9,7 @@ import { baselineOf, readBaseline, writeBaseline } from '../report/baseline';
 import { coverageOf, lacks } from '../report/coverage';
 import { headline, short } from '../report/headline';
 import { renderJUnit } from '../report/junit';
+import { answerConsole, consoleAnswerOf } from '../report/console-answer';
 import { renderMarkdown } from '../report/markdown';
 import { regate } from '../report/regate';
 import { writeReport } from '../report/write';
@@ -44,7 +45,10 @@ describe('the answer first', () => {
     expect(r.gate.reasons.map((x) => x.split(':')[0])).toEqual(['R2.6/addresses (static) is untested (not on this site)', 'C7.3/build-id (static) is untested (not set up by the run)']);
     expect(short(r.gate.reasons[1])).toBe('C7.3/build-id (static) is untested (not set up by the run): no build identifier in the page-data requests');
     // Nothing failed: the one sentence says why the gate is red all the same, and how to accept the run.
-    expect(headline(r).join('\n')).toMatch(/Nothing failed: the gate is red because 2 verdicts are untested and no expectation accepts them yet\. .*--update-expectations --from-report.*gate: \{ untested: 'warn' \}/);
+    expect(headline(r).join('\n')).toMatch(/Nothing failed: the gate is red because 2 verdicts are untested and no expectation accepts them yet \(the config's `gate: \{ untested: 'warn' \}` would make them warnings\)\. To accept this run: `npx spec-conformance --update-expectations --from-report`/);
+    // The console's answer and conformance.md open with the same sentence (the console's next step says how to accept).
+    expect(renderMarkdown(r)).toContain('Nothing failed: the gate is red because 2 verdicts are untested');
+    expect(answerConsole(consoleAnswerOf(r, dir, dir)).join('\n')).toMatch(/^Conformance: gate FAILED\n(.*\n)+\nNothing failed: the gate is red because 2 verdicts/);
     const withFailure = report(tests(['static'], { ...untestedTwo, 'R2.2': (m: Mode) => [test(m, 'R2.2', 'failed', { reason: 'expected the heading 404' })] }), { modes: ['static'] });
     expect(headline(withFailure).join('\n')).not.toMatch(/Nothing failed/);
     const md = renderMarkdown(r).split('\n');
