@@ -20,7 +20,7 @@ export default defineConfig({
     // single process and the unit run took 23 s with one core idle; two take 14 s (docs/benchmarks.md).
     maxWorkers: availableParallelism(),
     // Each test process runs its files one after another in one module graph, not a fresh one per
-    // file: the unit run took 55 CPU-s isolated and 28 CPU-s so (issue 36). A test that needs a
+    // file: the unit run took 55 CPU-s isolated and 28 CPU-s so. A test that needs a
     // process-wide setting (the harness's patience, a run) sets it itself; the files pass in any
     // order (checked with --sequence.shuffle.files).
     isolate: false,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { runConformance } from './suite';
 import { machineCpuSeconds } from './util';
 
-// 3b. Where the CPU goes, by test (issue 36): the suite once more, both modes, one test at a time
+// 3b. Where the CPU goes, by test: the suite once more, both modes, one test at a time
 // (--workers 1), with the machine's busy time (/proc/stat) read every 100 ms; a test's CPU is the
 // busy time over its span (Playwright's JSON report: start and duration of each attempt), whoever
 // spent it — the browser, the servers, the worker. With one test at a time nothing else of the

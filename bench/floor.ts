@@ -3,7 +3,7 @@ import type { RunningServer } from '../launcher';
 import { cpuSecondsSince, load, machineCpuSeconds } from './util';
 
 /**
- * The floor under a suite run (issue 36: the targets are ratios to it, so copies of the machine
+ * The floor under a suite run (the targets are ratios to it, so copies of the machine
  * that differ in speed still compare): the browser started once, then as many page loads of each
  * site as the suite made (to the load event, `workers` at a time in one context each, as the
  * suite's workers), over the profile's listed pages, with nothing observed or asserted. Wall time
@@ -13,7 +13,7 @@ import { cpuSecondsSince, load, machineCpuSeconds } from './util';
 /**
  * The documents a run's tests loaded (observers/timing.ts): by the tests' own pages, and by the
  * other pages they opened (tabs and contexts of their own, the every-page walk). The floor loads
- * as many of each; until issue 36's second bench it counted the first kind only.
+ * as many of each; it once counted the first kind only (CHANGELOG.md).
  */
 export interface Loads { own: number; other: number }
 

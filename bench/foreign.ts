@@ -6,7 +6,7 @@ import { ROOT } from '../spec/root';
 import type { TestTiming } from '../conformance/observers/timing';
 import { loadsOfTests, type Loads } from './floor';
 
-// Issue 24: a site nobody here wrote (the create-next-app 14.2 template, static export, with its
+// A site nobody here wrote (the create-next-app 14.2 template, static export, with its
 // profile), judged in one mode, from the command to the report — as `npm run matrix` runs it, by
 // command (the bench imports no other tool). Its build comes from the matrix cache when there is
 // one; else the matrix installs and builds it first, and that time is said apart.

@@ -1,5 +1,5 @@
 /**
- * The load test's judgement (issue 38): a report written under load against the quiet one — every
+ * The load test's judgement: a report written under load against the quiet one — every
  * clause's and every part's verdict per mode the same — and what the loaded run had to try again.
  * Pure: it reads the two conformance.json files as data.
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --load`: the suite under load (issue 38), repeatable. A quiet run of
+ * `npm run bench -- --load`: the suite under load, repeatable. A quiet run of
  * `npm run conformance` (both modes) is the reference; then, `--runs` times each,
  *   hogs: the suite with `--hogs` busy loops (one core each) beside it;
  *   pair: two suites started together, side by side (each its own servers and report).

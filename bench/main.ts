@@ -8,7 +8,7 @@
  * 2. Time to first byte and largest contentful paint of the home page over loopback (paint.ts).
  * 3. Wall time of `npm run conformance` (both modes) after the builds and from fresh, where the
  *    time goes per clause, and the floor: the same page loads with no assertions (suite.ts, floor.ts).
- *    The targets are ratios to the floor (render-ratios.ts, issue 36), printed first.
+ *    The targets are ratios to the floor (render-ratios.ts), printed first.
  * 4. A site nobody here wrote judged in one mode, and its own floor (foreign.ts).
  * 6. Generated sites of many pages: pages known against pages checked, sampled and --all-pages (many-pages.ts).
  * 5. Build time per mode: timed here with --build, else read from the build markers (builds.ts).
@@ -16,7 +16,7 @@
  * Needs both builds (npm run site:build:static / site:build:server). Every figure is written with
  * the date, the machine, the load average and the command (render.ts).
  *
- * `npm run bench -- --load [...]`: the suite under load instead (bench/load.ts, issue 38).
+ * `npm run bench -- --load [...]`: the suite under load instead (bench/load.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';

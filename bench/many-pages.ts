@@ -7,7 +7,7 @@ import { serveStatic } from '../targets/hosts/static-server';
 import { ROOT } from '../spec/root';
 import { measured } from './util';
 
-// Issue 36: a run's cost does not grow with the site. Discovery samples the pages the every-page
+// A run's cost does not grow with the site. Discovery samples the pages the every-page
 // clauses check (at most 3 of a route shape), so a site of 1,508 pages judged without a profile costs
 // about what one of 10 pages does; --all-pages checks every page found, and its cost grows with the
 // site. Measured on generated sites of plain pages served from a temporary folder, one mode, no profile.

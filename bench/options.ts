@@ -8,15 +8,15 @@ export interface Options {
   /** Skip the fresh run (build folders moved away, both rebuilt inside `npm run conformance`). */
   skipFresh: boolean;
   skipBare: boolean;
-  /** Skip the run of the create-next-app 14.2 template (issue 24's foreign-site figure). */
+  /** Skip the run of the create-next-app 14.2 template (the foreign-site figure). */
   skipForeign: boolean;
-  /** Skip the generated sites of many pages (issue 36: the cost that does not grow with the site, and --all-pages). */
+  /** Skip the generated sites of many pages (the cost that does not grow with the site, and --all-pages). */
   skipMany: boolean;
   build: boolean;
   out: string;
   /** Reuse this bare export folder instead of building one (its build time is then not known). */
   bareOut?: string;
-  /** Write the figures even when the machine is busy, each marked void (issue 24). */
+  /** Write the figures even when the machine is busy, each marked void. */
   allowLoad: boolean;
   /** Seconds to wait for a quiet machine before refusing. */
   waitQuiet: number;

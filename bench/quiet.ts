@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { log } from './util';
 
-// Issue 24: a figure taken while anything else runs describes the load, not the project. The
+// A figure taken while anything else runs describes the load, not the project. The
 // bench starts only on a quiet machine (1-minute load average ≤ QUIET_LOAD), waiting a bounded
 // while for the load of an earlier job to decay; else it refuses, or with --allow-load writes
 // its figures under a banner saying they are void.

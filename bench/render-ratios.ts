@@ -4,7 +4,7 @@ import type { ForeignRun } from './foreign';
 import type { SuiteRun } from './suite';
 import { secs } from './util';
 
-// Issue 36: the speed targets are ratios to the floor, measured in one bench run on one machine.
+// The speed targets are ratios to the floor, measured in one bench run on one machine.
 
 /** Each target: at most this many times the floor (the fresh run: the builds' span plus this many floors). */
 export const FLOOR_TARGET = 3.0;

@@ -34,9 +34,9 @@ export interface RenderInput {
   foreign?: ForeignRun;
   /** The foreign site's own floor (floor.ts). */
   foreignFloor?: Floor;
-  /** The suite before issue 15's work (bench/before-issue-15.json). */
+  /** The first baseline of the suite, kept as measured (its file's name is its history: CHANGELOG.md). */
   before: Baseline;
-  /** The suite when issue 24's last part began (bench/before-issue-24.json): 2 workers, the full Chromium. */
+  /** The second baseline, as measured then: 2 workers, the full Chromium. */
   before24: Baseline & { cpuS: number; workers: number; browser: string };
   /** Workers of the suite runs measured here (the suite's default). */
   workers: number;

@@ -4,7 +4,7 @@ import { computeOnThread } from '../conformance/run/machine-speed';
 import { median } from './util';
 
 /**
- * The machine's speed, on fixed reference work, written beside the figures (issue 24). Two quiet
+ * The machine's speed, on fixed reference work, written beside the figures. Two quiet
  * copies of the same machine kind gave the same commit's suite 41.6 s one day, 59.5–83 s the
  * next and 47–54 s on a third (CHANGELOG.md, 2026-11-26 and before): without a yardstick, a figure says as
  * much about the copy as about the project. Measured the same way every run, these let two runs of
@@ -59,7 +59,7 @@ export function benchmarkedSpeed(markdown: string): Pick<Speed, 'computeMs' | 'n
 }
 
 /**
- * Whether two copies compare (issue 36: absolute figures compare only between copies whose speed
+ * Whether two copies compare (absolute figures compare only between copies whose speed
  * lines agree): the reference compute within 15 % of the other's, about the spread of one copy's own
  * runs. `node -e 0` is shown, not compared: on one copy, five medians of 7 taken within a minute
  * read 64 to 99 ms (the files' cache, not the copy), so it would call a copy unlike itself.

@@ -14,7 +14,7 @@ export function since(startedMs: number, digits = 1): string {
 }
 
 /**
- * A path as the user's working directory sees it (issue 34: no path of the machine in anything a run
+ * A path as the user's working directory sees it (no path of the machine in anything a run
  * prints or writes): the console, the report, the summary and the expectations all name files so.
  */
 export function shownPath(file: string, cwd = process.cwd()): string {

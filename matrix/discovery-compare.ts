@@ -1,6 +1,6 @@
 /**
  * Pure: a run with a hand-written profile against a run of the same target with no profile
- * (discovery), clause by clause and part by part, and scenario by scenario — issue 13's "same
+ * (discovery), clause by clause and part by part, and scenario by scenario — the "same
  * verdicts with no profile". Used by `npm run matrix -- --discovery` and compare-cli.ts.
  */
 import { scenarioFor, type ScenarioName, type TargetProfile } from '../conformance/run/profile';

@@ -1,5 +1,5 @@
 /**
- * Ready-made expectations per framework version (issue 22), generated from the matrix's cited
+ * Ready-made expectations per framework version, generated from the matrix's cited
  * table (matrix/expected.ts) into spec/expectations/<preset>.json by `npm run matrix --
  * --write-expected`; a unit test keeps them in step. Only the framework's own deviations go in:
  * the rows a template build of that version is expected to FAIL, each with the table's `because`

@@ -7,7 +7,7 @@
  * expected.ts. How each clause reads on a Pages Router page: docs/implementations.md ("The other
  * router") and the readings of spec/clauses.ts.
  *
- * These are the verdicts a truthful suite gives (issue 21): a pass needs its subject, links are
+ * These are the verdicts a truthful suite gives: a pass needs its subject, links are
  * activated without a hover (a hover re-fetches Pages Router data), R2.5/server is untested on a
  * generic 500 page, whole-page-load steps of R2.9's chain are not judged. Where main's suite still
  * said otherwise, docs/truthful-verdicts.md has the before and after.

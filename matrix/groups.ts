@@ -2,7 +2,7 @@
  * Which columns one suite run judges. An implementation's static build on our static server and its
  * server build under `next start` are each other's "other build" (C7.3), and the suite judges both
  * modes in one run as it does the reference site: one run instead of two saves a CLI, a runner and
- * its workers' starts and browsers (issue 24). A column on another host (nginx) is judged alone.
+ * its workers' starts and browsers. A column on another host (nginx) is judged alone.
  * Pure, so the pairing is tested without servers.
  */
 import type { RunPlan } from './versions';

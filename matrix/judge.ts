@@ -67,7 +67,7 @@ export function otherBuildUrl(r: RunPlan, all: readonly RunPlan[], urls: Map<str
 /**
  * The config of one suite run over a group: each column's URL, mode and other build; with
  * `profiles`, the site kind's hand-written profile (every scenario named: no crawl — discovery is
- * judged on its own, issue 13), else none, so discovery crawls each target. A site kind with no
+ * judged on its own), else none, so discovery crawls each target. A site kind with no
  * profile (the ordinary sites) is always judged zero-config: discovery alone, as a team's first run.
  */
 export function groupConfig(group: JudgeGroup, p: Prepared, profiles: boolean): SpecConformanceConfig {
@@ -120,7 +120,7 @@ export async function judgeGroup(group: JudgeGroup, p: Prepared, ctx: JudgeConte
   }
   // A zero-config column was judged with no profile already: there is nothing to compare it with.
   if (!ctx.discovery || !report || group.some((r) => zeroConfig(r.build.site))) return;
-  // The same run with no profile: discovery crawls each target first (issue 13).
+  // The same run with no profile: discovery crawls each target first.
   const ddir = join(out, 'discovery', folder);
   const dlog = join(out, 'logs', `${folder}.discovery.log`);
   const dt = Date.now();

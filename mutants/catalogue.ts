@@ -25,7 +25,7 @@ export type { Mutant };
 /** Every mutant, by section of the seed as written in mutants/catalogue/ (the order of the reports). */
 export const MUTANTS: Mutant[] = [...SECTION_2, ...SECTION_7, ...PRECONDITIONS, ...ABSENT_SUBJECTS, ...SECTION_9, ...EVERY_PAGE];
 
-/** The truthfulness mutants npm test runs: a missing precondition gives untested, a change the spec allows leaves the clause passed (issue 11). */
+/** The truthfulness mutants npm test runs: a missing precondition gives untested, a change the spec allows leaves the clause passed. */
 export const TRUTHFULNESS_NPM_TEST = ['K9.1-link-removed', 'C7.4-assets-other-origin-allowed', 'C7.3-foreign-build-accepted'];
 
 /** What `npm test` runs (--npm-test): the quick set, the absent-subject set's cheap part and the truthfulness mutants, in one pool. */

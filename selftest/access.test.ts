@@ -14,7 +14,7 @@ import { probeTarget } from '../conformance/setup/probe';
 import { acceptedKeys, closeSiteConnections } from '../conformance/access/site-fetch';
 import { UsageError } from '../conformance/run/args';
 
-/** Issue 35: the trust and credentials settled from flags, environment and config, and Node's side of the trust. */
+/** The trust and credentials settled from flags, environment and config, and Node's side of the trust. */
 const work = mkdtempSync(join(tmpdir(), 'access-test-'));
 const hasOpenssl = runSync('openssl', ['version']).status === 0;
 let certs: TestCertificates | undefined;

@@ -1,5 +1,5 @@
 /**
- * The Action (action.yml) exercised without GitHub (issue 35): its shape — inputs, expressions,
+ * The Action (action.yml) exercised without GitHub: its shape — inputs, expressions,
  * outputs, the artifact upload — checked, and its `run:` steps run as scripts in a temporary
  * workspace against the protected site: installed from a package, run with the inputs (the CA,
  * the target, a short selection of clauses) and the secrets in the environment, the

@@ -3,7 +3,7 @@ import type { Report } from '../conformance/report/model';
 import type { Verdict } from '../conformance/outcome/verdict';
 
 /**
- * What a run against fixtures/nothing-to-judge must give (issue 21): every normative clause, in
+ * What a run against fixtures/nothing-to-judge must give: every normative clause, in
  * every mode judged, `untested` or `inapplicable` with a reason that names what is missing — no
  * `passed` (a pass over nothing), no `failed` (a fault found on no page of the site), no `cantTell`.
  * Pure (unit-tested); selftest/nothing-to-judge.ts runs the suite and hands the report here.

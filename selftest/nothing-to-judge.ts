@@ -1,4 +1,4 @@
-// A site with nothing to judge (issue 21): fixtures/nothing-to-judge built with the repository's own
+// A site with nothing to judge: fixtures/nothing-to-judge built with the repository's own
 // Next.js in both modes (a fixture-site target, cached by content hash: targets/fixture-site.ts), served, and judged by the
 // suite in both modes at once, twice — zero-config (no profile: discovery crawls it) and with an
 // empty profile (no crawl). Every normative clause must come out untested or inapplicable, naming

@@ -1,11 +1,11 @@
-// The protected-deployment check of `npm test` (issue 35): the matrix's Next 14.2 template export
+// The protected-deployment check of `npm test`: the matrix's Next 14.2 template export
 // judged over HTTPS with a certificate authority made here, behind basic auth and a required
 // header (selftest/protected-site.ts). (a) Without the options each of the three is refused
 // cleanly: exit 2, one sentence naming the option. (b) With them — given to the library,
 // `run(config)`, the secrets as environment references — the verdicts the implementation matrix
 // expects of that export (matrix/expected.ts, column next-14.2-static, with the matrix's own subject
 // check): the cells `npm run matrix` holds its plain-HTTP column to, so this run is npm test's matrix
-// column too (issue 36); and no request of the run refused by the host. (c) The planted password and
+// column too; and no request of the run refused by the host. (c) The planted password and
 // header value in no file the run wrote (report, run files, traces, logs). Then the Action's steps as
 // a script (selftest/action-check.ts). One line per check; ends with "N passed, N failed". One mode.
 // PROTECTED_KEEP=1 keeps the temporary folder.

@@ -1,4 +1,4 @@
-// The sharded CI recipe (docs/usage.md, "Sharding across CI jobs"), run for real (issue 14): the
+// The sharded CI recipe (docs/usage.md, "Sharding across CI jobs"), run for real: the
 // reference site served once, as one deployment every CI job judges; the package's command run
 // with one config on two shards of a small selection, their blob reports merged in another folder
 // and compared with the unsharded run; then a merge with one shard missing must fail the gate and

@@ -5,18 +5,18 @@
 //      (builds both modes first), with the gate over every normative clause;
 //   4. when mutants/ exists (npm run mutants runs them all), in one pool (npm run mutants -- --npm-test):
 //      the mutants' quick set; the truthfulness mutants (a missing precondition must give untested, a
-//      change the spec allows must leave the clause passed, issue 11); and the absent-subject set's
-//      cheap part (a clause whose subject a mutant removed must give untested, issue 21);
+//      change the spec allows must leave the clause passed); and the absent-subject set's
+//      cheap part (a clause whose subject a mutant removed must give untested);
 //   5. the signal tests (every command stops what it started) and the README's sharded recipe;
-//   6. a protected deployment (selftest/protected-check.ts, issue 35) that is also npm test's column of the
-//      implementation matrix (issue 36): Next 14.2's create-next-app template as a static export, a site
+//   6. a protected deployment (selftest/protected-check.ts) that is also npm test's column of the
+//      implementation matrix: Next 14.2's create-next-app template as a static export, a site
 //      nobody here wrote, over HTTPS with its own certificate authority, behind basic auth and a required
 //      header — refused cleanly without the options; with them, judged against the verdicts its framework
 //      code implies (the matrix's cells for next-14.2-static); the planted secrets written nowhere — and
 //      the Action's steps;
 //   7. the package as another team gets it (selftest/consumer-check.ts): packed, installed in a temporary
 //      project with its own @playwright/test, and the README's commands run against Next 14.2 and 16;
-//   8. a site with nothing to judge (fixtures/nothing-to-judge, issue 21): both modes, zero-config and
+//   8. a site with nothing to judge (fixtures/nothing-to-judge): both modes, zero-config and
 //      with an empty profile, every normative clause untested or inapplicable, naming what is missing.
 // Steps 1–3 run one after another, each alone, their output streamed: the suite's timed clauses are
 // judged on a machine nothing else of npm test loads. Steps 4–8 then run in two lanes side by side
@@ -207,7 +207,7 @@ async function vitest(file: string, args: string[], out: Output): Promise<Counts
   return { passed: r.numPassedTests, failed: r.numFailedTests + (code !== 0 && r.numFailedTests === 0 ? 1 : 0), skipped: r.numPendingTests + r.numTodoTests };
 }
 
-/** Issue 36's budget for npm test, on a copy whose machine-speed line matches docs/benchmarks.md's. */
+/** The budget for npm test, on a copy whose machine-speed line matches docs/benchmarks.md's. */
 const BUDGET_CPU_S = 1_000;
 
 async function finish(): Promise<never> {

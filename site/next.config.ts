@@ -114,7 +114,7 @@ export default function config(phase: string): NextConfig {
       // not include the build, so a server still running an older build could write pages that
       // a newer build in the same folder then serves (seen: chunk URLs of another build → 404).
       isrFlushToDisk: false,
-      // What the build does beyond making the site, left out as for fixtures/nothing-to-judge (issue 36):
+      // What the build does beyond making the site, left out as for fixtures/nothing-to-judge:
       // one build worker, no worker threads. Both builds side by side: 108.8 → 96.3 CPU-s, 56 → 50 s;
       // the output is the same but for what differs between any two builds (timestamps, server action ids).
       cpus: 1,

@@ -3,7 +3,7 @@ import { accessHeadersFor, currentAccess, type Access } from './access';
 import { secretHeaders } from '../run/access';
 
 /**
- * The run's credentials and headers in the browser, on the target origins only (issue 35).
+ * The run's credentials and headers in the browser, on the target origins only.
  *
  * Playwright's own ways do not fit: `extraHTTPHeaders` go to every origin, and `httpCredentials`
  * (like any route) turns on request interception for the whole page with the HTTP cache disabled —

@@ -1,7 +1,7 @@
 import { ACCESS_ENV as ENV_NAMES, type AccessFacts } from '../run/access';
 
 /**
- * What to tell the user when a target answers but keeps the run out (issue 35): an untrusted
+ * What to tell the user when a target answers but keeps the run out: an untrusted
  * certificate, a request for basic auth, a refusal without the header that lets automation
  * through. One sentence each, naming the option that fixes it; never a secret.
  */

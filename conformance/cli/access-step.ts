@@ -6,7 +6,7 @@ import type { AccessFacts } from '../run/access';
 import { passedValue, UsageError } from '../run/args';
 
 /**
- * The run's access in the CLI's own process (issue 35): set before the first request to a target
+ * The run's access in the CLI's own process: set before the first request to a target
  * (so the probe, pre-flight and discovery use it), its Chromium pins completed as each target's
  * certificate is accepted, and its facts handed to the Run at the end — never its secrets.
  */

@@ -32,7 +32,7 @@ import { suiteRoot } from './suite-root';
 import { playwrightCli, suiteConfigFile } from './runner-flags';
 
 /**
- * The library under the command (issue 35): `run(config)` judges the config's targets and resolves
+ * The library under the command: `run(config)` judges the config's targets and resolves
  * to the report (conformance/report/model.ts `Report`); the CLI (conformance.ts) parses its flags
  * and calls the same steps. Bad input throws UsageError (one sentence; the CLI's exit 2).
  */

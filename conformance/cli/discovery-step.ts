@@ -10,7 +10,7 @@ import type { ProfileRef, Run } from '../run/model';
 const PROGRESS_MS = 10_000;
 
 /**
- * Crawls the target (discovery, issue 13) and returns the profile to use: the discovered one, or
+ * Crawls the target (discovery) and returns the profile to use: the discovered one, or
  * the hand-written one with the gaps filled. Writes --write-profile and <out>/.run/discovery.json
  * (pages and observations, for the report). Discovery (and the browser it drives) is loaded only
  * when a run crawls.

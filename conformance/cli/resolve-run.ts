@@ -153,7 +153,7 @@ async function resolveTarget(s: TargetSetting, base: Run, settings: Settings, lo
     t.profile = kept ? withGone(found, kept) : found;
   }
   if (probe.isThisKind) {
-    // Pre-flight (issue 11): per scenario, usable or why not — the reasons the verdicts will carry.
+    // Pre-flight: per scenario, usable or why not — the reasons the verdicts will carry.
     const checks = await preflight(target, t.profile.content, s.mode, { unfilled: t.profile.unfilled });
     log(preflightLines(target, renderPreflight(checks)));
     // What pre-flight set aside binds the tests: none of them uses such a page.

@@ -192,7 +192,7 @@ export interface Crawl {
 }
 
 /**
- * Subjects the framework provides on any site it serves, with no link to them (issue 21): its
+ * Subjects the framework provides on any site it serves, with no link to them: its
  * build manifest, its own not-found page, and, in server delivery, its real error answers. Every
  * guess was checked by a request; the pickers use only what answered as guessed.
  */

@@ -6,7 +6,7 @@ import { unknownPaths } from '../scenarios/pick';
 import { patience } from '../run/slow';
 
 /**
- * What the framework alone gives a crawl, on any site it serves (issue 21): subjects that need
+ * What the framework alone gives a crawl, on any site it serves: subjects that need
  * nothing from the site's authors. Pure plans here (unit-tested); crawler.ts carries them out and
  * keeps what came back in Crawl.framework. Every guess is checked by a request before a picker may
  * use it. Measured on Next.js 14.2.35, 15.5.29 and 16.4.6 (docs/discovery.md#what-the-framework-alone-provides):

@@ -1,5 +1,5 @@
 /**
- * Known deviations with their reasons (issue 22): an expectation says which verdict a clause, or
+ * Known deviations with their reasons: an expectation says which verdict a clause, or
  * one part of it ("R2.5/client"), is expected to have on this target, in one mode or in every
  * mode, and why. The gate (conformance/report/build-report.ts) then passes when every verdict is
  * as expected, fails on an unexpected verdict, and fails on an unexpected pass too, so a fixed

@@ -24,8 +24,8 @@ import { describeBound, patience } from '../run/slow';
  * saw() counts the clause's subject (a pass needs its subject: outcome/subject.ts): inside part()
  * for that part, elsewhere for the test's parts or its clause.
  *
- * An observation that could not complete is tried once more while the run has a retry left
- * (issue 38): the attempt then ends as a failure carrying its cantTell verdict and words, so
+ * An observation that could not complete is tried once more while the run has a retry left:
+ * the attempt then ends as a failure carrying its cantTell verdict and words, so
  * Playwright runs the test again; on the last attempt it ends as before (skipped, cantTell). How
  * the retry is counted is outcome/classify.ts's (a retry that explains itself).
  */

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 /**
- * Only the site's failures count (issue 38). A request the browser cancelled — Chromium's
+ * Only the site's failures count. A request the browser cancelled — Chromium's
  * `net::ERR_ABORTED`, Firefox's NS_BINDING_ABORTED, WebKit's "cancelled" — was not refused by the
  * site: the browser dropped it, because its document went away or a script stopped it. When the
  * harness itself made the document go away (its navigation, the walk moving on to the next page,

@@ -6,7 +6,7 @@ import { timed } from './timing';
  * reading of the page costs round trips to the browser (a status page's view: eight), and a state
  * that has not come in its first second is mostly one that never comes (a missing page, a mutant):
  * read ten times a second for the whole bound (up to 20 s on a busy runner), such waits were most of
- * the CPU of the runs that end untested (issue 36). The states waited for stay once reached.
+ * the CPU of the runs that end untested. The states waited for stay once reached.
  */
 export const SAMPLE_PACE = { fastForMs: 1_000, slowerMs: 300 };
 

@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { CLOCK_CALLS } from './clock';
 
 /**
- * Where a test's time goes (issue 15's profile): page loads (goto, Back/Forward, reload and
+ * Where a test's time goes: page loads (goto, Back/Forward, reload and
  * settle), bounded waits (sample, within, obs.waitFor/until, waitForTimeout) and fake-clock runs;
  * the rest of the test body is actions and judging, and before it the set-up of the browser
  * context and page. Each moment counts once, to the phase under way (a clock run before a load

@@ -75,7 +75,7 @@ export interface TestInput {
 export interface RunnerNote { load1: number; cores: number; factor: number; source: string }
 
 /**
- * How a test that was tried again is counted, and why, in words (issue 38: a retry that explains
+ * How a test that was tried again is counted, and why, in words (a retry that explains
  * itself). The first attempt that did not pass is described: its verdict and reason, the machine
  * when it ended, and whose it was —
  *  - `harness`: it could not complete its observation (cantTell: a bound of the harness ran out,

@@ -10,7 +10,7 @@ import { DEFAULT_LEVELS, type GateKind, type GateLevels } from '../run/gate-leve
 export const NOW_PASSES = 'now passes: remove its expectation';
 
 /**
- * The gate, with known deviations (issue 22). For every applicable normative clause in the run's
+ * The gate, with known deviations. For every applicable normative clause in the run's
  * scope and mode:
  * - no expectation for it or its parts: the gate fails on failed, cantTell and untested, as ever;
  * - an expectation for the clause: its verdict must be exactly the expected one;

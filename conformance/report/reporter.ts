@@ -113,7 +113,7 @@ export default class ConformanceReporter implements Reporter {
       return s && s.found > s.checked ? [{ mode: f.mode, ...s }] : [];
     });
     if (sampled.length) report.sampled = sampled;
-    // What discovery observed that bears on the pending clauses (issue 13), carried by the run facts: kept beside the verdicts.
+    // What discovery observed that bears on the pending clauses, carried by the run facts: kept beside the verdicts.
     const observed = facts.find((f) => f.observations)?.observations;
     if (observed && Object.keys(observed).length) report.observed = observed as Record<string, unknown>;
     const run = currentRun();

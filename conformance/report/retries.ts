@@ -3,7 +3,7 @@ import { escapeHtml as esc, escapeMarkdown as md } from './escape';
 import type { Report, TestRecord } from './model';
 
 /**
- * The run facts and test notes of issue 38 in the report: the harness's patience (the factor its
+ * The run facts and test notes of a slow or busy runner in the report: the harness's patience (the factor its
  * own bounds were multiplied by, and where it came from) and every test that was tried again and
  * whose retry passed — what the first attempt saw, the machine then, whose it was and how the test
  * is counted (outcome/classify.ts) — so an auditor tells a flake of the runner from one of the site.

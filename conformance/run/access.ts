@@ -1,7 +1,7 @@
 import { shownPath } from '../../launcher/format';
 
 /**
- * How a run reaches a deployment that is not open to everyone (issue 35): the certificate trust,
+ * How a run reaches a deployment that is not open to everyone: the certificate trust,
  * chosen once for every part of the run (probe, pre-flight, discovery, the browser), and the HTTP
  * basic auth and extra request headers sent to the targets' origins only.
  *

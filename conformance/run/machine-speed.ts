@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { runSync } from '../../launcher/run-sync';
 
 /**
- * How much slower than the reference machine this one is right now (issue 38): the bench's own
+ * How much slower than the reference machine this one is right now: the bench's own
  * reference work (bench/speed.ts), taken at the start of a run and compared with the figures
  * docs/benchmarks.md was written with. The harness's patience (every bound of its own, never a
  * time the spec names) is multiplied by the factor that comes of it (slow.ts).

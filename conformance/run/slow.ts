@@ -6,7 +6,7 @@ import type { SlowFactor } from './slow-factor';
 export type { SlowFactor };
 
 /**
- * The harness's patience (issue 38). Every bound the harness sets on its own waits — a page to
+ * The harness's patience. Every bound the harness sets on its own waits — a page to
  * load and its client application to start, an answer, an address, a quiet moment, Playwright's
  * test and expect time-outs — is a base figure tuned on the reference machine, multiplied by the
  * run's factor: measured at the start (machine-speed.ts), or given with --slow / the config's

@@ -37,7 +37,7 @@ export const routerLink = (l: CrawledLink): boolean => clickable(l) && (l.prefet
 export const neverPrefetched = (l: CrawledLink): boolean => clickable(l) && !l.prefetched && !l.prefetchedOnScroll;
 /**
  * How the pickers read one router's pages and links. App Router first; the Pages Router's pages are
- * taken only where no App Router page fits (a Pages-Router-only site, issue 21), so a site with App
+ * taken only where no App Router page fits (a Pages-Router-only site), so a site with App
  * Router pages gets the same picks as before. A Pages Router `<Link>` in view prefetches its page's
  * code (Webpack names the chunk after the page: isPageChunk) and, for a page with
  * getStaticProps, its data (/_next/data/…, read as page data).

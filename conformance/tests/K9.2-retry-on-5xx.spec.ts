@@ -88,7 +88,7 @@ describeClause('K9.2', () => {
         const attempts = attemptsOfFirstDocument(requestLog, mark, slug);
         runs.push({ status, later, slug, fetched, attempts, documents: requestLog.documents(mark).map((d) => d.url) });
         if (!fetched) {
-          // Nothing to observe (issue 21): a page that fetches no data would make none on the next
+          // Nothing to observe: a page that fetches no data would make none on the next
           // runs either, and waiting for them would only run the test out of time (cantTell).
           await record(testInfo, 'runs', runs);
           return obs.untested(`loading ${pathPrefix}${slug} made no page-data request naming ${slug} within ${patience(15_000) / 1000} s, so there was no page-data fetch to answer with ${status}`,

@@ -8,7 +8,7 @@ import { RequestLog, wasCancelled } from '../observers/request-log';
 import { answerOf } from '../observers/site-walk';
 import { fakePage } from './fake-page';
 
-// Issue 38: a request the harness's own navigation, reset or test end cancelled is no observation
+// A request the harness's own navigation, reset or test end cancelled is no observation
 // of the site, and never "not answered". Each test below fails when that distinction is removed.
 
 const ABORTS = ['net::ERR_ABORTED', 'NS_BINDING_ABORTED', 'cancelled', 'Load request cancelled'];

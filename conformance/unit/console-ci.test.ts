@@ -17,7 +17,7 @@ import { parseRunArgs, UsageError } from '../run/args';
 import { placedReporter } from '../run/reporters';
 import { report, test, tests } from './report-fixture';
 
-// The console's and CI's surface (issue 49): runner flags that work or are refused, the answer first,
+// The console's and CI's surface: runner flags that work or are refused, the answer first,
 // annotations, the comparison with an earlier report, the profile kept beside the expectations.
 const dir = mkdtempSync(join(tmpdir(), 'console-ci-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

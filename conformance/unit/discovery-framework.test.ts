@@ -8,7 +8,7 @@ import { buildObservations } from '../discovery/observations';
 import type { Crawl, FrameworkFacts } from '../crawl/model';
 import { crawlOf, link, pageOf } from './discovery-crawl.fixture';
 
-// Subjects the framework alone provides, and the ways in beyond a page's rendered links (issue 21):
+// Subjects the framework alone provides, and the ways in beyond a page's rendered links:
 // pure plans and pickers on synthetic crawls shaped like what Next.js 14.2, 15.5 and 16 answered.
 
 /** Next.js 14.2's minified manifest of a Pages Router build (shortened; routes with [params] hold brackets). */

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 /**
  * The TypeScript types and the JSON schemas that describe the same documents must name the same
  * fields (a drift check rather than generation: the report's type and schema are edited by hand,
- * issue 11, and checked against each other here). Required-ness is compared too: a field the
+ * and checked against each other here). Required-ness is compared too: a field the
  * type makes optional must not be required by the schema, and the other way round.
  */
 const ROOT = path.resolve(__dirname, '..', '..');

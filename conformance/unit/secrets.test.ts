@@ -22,7 +22,7 @@ import type { RunFacts } from '../run/facts';
 import { fakePage } from './fake-page';
 
 /**
- * Issue 35: a planted password and header value reach the target and appear in no output — the
+ * A planted password and header value reach the target and appear in no output — the
  * run file, the console lines, the report in every format (JSON, HTML, Markdown summary, JUnit),
  * the run facts, the refusal messages, and every extract of requests (evidence). Each check would
  * go red without the redaction or the split of facts from secrets.

@@ -1,9 +1,9 @@
 import type { Mutant } from './model';
 import { LAYOUT_CHUNK, removed, ROUTER_LINK } from './anchors';
 
-/** The mutants of: Absent subjects (issue 21): the change removes the clause's subject (joined in mutants/catalogue.ts). */
+/** The mutants of: Absent subjects: the change removes the clause's subject (joined in mutants/catalogue.ts). */
 export const ABSENT_SUBJECTS: Mutant[] = [
-  // ── Absent subjects (issue 21): the change removes the clause's subject ─────────────────────
+  // ── Absent subjects: the change removes the clause's subject ─────────────────────
   // Each must come out `untested` naming what is missing (or `failed` where the change itself
   // contradicts the text, said next to it). Reused: K9.1-link-removed and K9.3-no-held-data (above),
   // R2.7-plain-links (failed: plain anchors make R2.7's navigations whole-page loads, which the text forbids).

@@ -13,7 +13,7 @@ export interface Mutant {
   /**
    * The verdict each declared clause must get instead of `failed`: a site that removes what a
    * clause needs must make it `untested`, never `failed`; a change the spec allows must leave it
-   * `passed` (no rule read into the spec). Issue 11.
+   * `passed` (no rule read into the spec).
    */
   expected?: Partial<Record<NormativeClauseId, 'untested' | 'failed' | 'passed'>>;
   /**
@@ -32,7 +32,7 @@ export interface Mutant {
   /** In the quick set run by `npm test`. */
   quick?: boolean;
   /**
-   * In the absent-subject set (issue 21, docs/mutants.md): the change removes what the declared
+   * In the absent-subject set (docs/mutants.md): the change removes what the declared
    * clauses judge, so they must come out as `expected` says (untested, or failed where the change
    * itself contradicts the text). `npmTest`: cheap enough for npm test (`npm run mutants -- --absent-subject`).
    */

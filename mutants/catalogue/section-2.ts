@@ -78,7 +78,7 @@ export const SECTION_2: Mutant[] = [
     }],
   },
   {
-    // R2.7 fails: the text forbids full page reloads. R2.9 is untested (issue 21): it judges client
+    // R2.7 fails: the text forbids full page reloads. R2.9 is untested: it judges client
     // navigations only and leaves whole-page loads out, so the announcer's way from / to the
     // untitled page (a whole-page load now) is gone — its subject removed, not contradicted.
     id: 'R2.7-plain-links', mode: 'static', declared: ['R2.7', 'R2.9'], expected: { 'R2.9': 'untested' },

@@ -72,7 +72,7 @@ export const SECTION_7: Mutant[] = [
   },
   {
     // Not a rule of the spec ("It loads script and stylesheet assets" says nothing of origins):
-    // the suite must not read one into it, so this change must leave C7.4 passed (issue 11).
+    // the suite must not read one into it, so this change must leave C7.4 passed.
     id: 'C7.4-assets-other-origin-allowed', mode: 'static', declared: ['C7.4'], expected: { 'C7.4': 'passed' },
     description: 'The pages load their scripts and stylesheets from http://localhost:<port> — the same server, another origin than 127.0.0.1. Allowed by the spec: C7.4 must stay passed.',
     text: [{

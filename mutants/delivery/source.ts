@@ -5,7 +5,7 @@ import { StaleMutantError } from './rules';
 import { ROOT } from '../../spec/root';
 
 /**
- * A change only a rebuild can make (issue 21: "the route group flattened" — the group is in the
+ * A change only a rebuild can make ("the route group flattened" — the group is in the
  * router tree of every answer, so no rewrite of the built site can take it out honestly): the
  * repository's tracked files are copied, the site's source is changed, and the static export is
  * built with the project's own Next.js, as `npm run site:build:static` builds the reference.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../spec/root';
 import { CODE, filesUnder, importsOf, topFolders } from './repo-files';
-import { codeViolations, fileCycles, importViolations, lineCount, lineViolations, MAX_LINES, roomCycles, RULES, SPAWNERS, spawnViolations } from './rules';
+import { codeViolations, fileCycles, importViolations, issueNumberViolations, lineCount, lineViolations, MAX_LINES, roomCycles, RULES, SPAWNERS, spawnViolations } from './rules';
 
 const code = () => filesUnder().filter((f) => CODE.test(f));
 const edges = () => code().flatMap((f) => importsOf(f).map((t) => [f, t] as const));
@@ -33,6 +33,10 @@ describe('folders', () => {
     expect(codeViolations(code())).toEqual([]);
   });
 
+  it('no code comment cites an issue number', () => {
+    expect(issueNumberViolations(new Map(code().map((f) => [f, fs.readFileSync(path.join(ROOT, f), 'utf8')] as const)))).toEqual([]);
+  });
+
   it(`every code file keeps under ${MAX_LINES} lines`, () => {
     const lines = new Map(code().map((f) => [f, lineCount(fs.readFileSync(path.join(ROOT, f), 'utf8'))] as const));
     expect(lineViolations(lines)).toEqual([]);
@@ -40,6 +44,21 @@ describe('folders', () => {
 });
 
 describe('folders: each rule goes red', () => {
+  it('issue numbers in comments, and nothing else', () => {
+    // Built from pieces, so this file's own lines cite nothing.
+    const [issue, hash] = [['iss', 'ue 21'].join(''), ['#', '42'].join('')];
+    expect(issueNumberViolations(new Map([
+      ['a.ts', `// the crawl (${issue}) reads it\nconst x = 1;`],
+      ['b.ts', `/**\n * Known deviations (${issue}): …\n */`],
+      ['c.ts', `const s = "#21"; // see ${hash}`],
+    ]))).toEqual([
+      'a.ts:1: a comment cites an issue number: say why in words (history goes to CHANGELOG.md)',
+      'b.ts:2: a comment cites an issue number: say why in words (history goes to CHANGELOG.md)',
+      'c.ts:1: a comment cites an issue number: say why in words (history goes to CHANGELOG.md)',
+    ]);
+    expect(issueNumberViolations(new Map([['d.ts', "const id = '#main'; // the 2 lanes\n/* up to 5 requests */ fetch('/issues/21');"]]))).toEqual([]);
+  });
+
   it('imports', () => {
     expect(importViolations([
       ['spec/clauses.ts', 'conformance/run/model.ts'],

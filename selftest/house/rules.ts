@@ -210,3 +210,22 @@ export function lineViolations(lines: ReadonlyMap<string, number>): string[] {
   return [...lines].filter(([, n]) => n > MAX_LINES).map(([file, n]) => `${file}: ${n} lines (at most ${MAX_LINES}): split it by job`);
 }
 
+
+/** An issue number in a comment (the word issue and a number, or a hash and a number): history, whose place is CHANGELOG.md and the commit messages. */
+const ISSUE_CITED = /\bissues? #?\d+\b|(^|\s)#\d{1,4}\b(?!['"`])/i;
+
+/** Comment lines (`//…`, or inside a block comment) of each file that cite an issue number. */
+export function issueNumberViolations(texts: ReadonlyMap<string, string>): string[] {
+  const out: string[] = [];
+  for (const [file, text] of texts) {
+    let inBlock = false;
+    text.split('\n').forEach((line, i) => {
+      const start = line.indexOf('/*');
+      const comment = inBlock ? line : start >= 0 ? line.slice(start) : line.includes('//') ? line.slice(line.indexOf('//')) : '';
+      if (start >= 0 && !line.includes('*/', start)) inBlock = true;
+      if (inBlock && line.includes('*/') && !(start >= 0 && line.indexOf('*/') < start)) inBlock = line.lastIndexOf('/*') > line.lastIndexOf('*/');
+      if (comment && ISSUE_CITED.test(comment)) out.push(`${file}:${i + 1}: a comment cites an issue number: say why in words (history goes to CHANGELOG.md)`);
+    });
+  }
+  return out;
+}

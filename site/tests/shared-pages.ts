@@ -3,7 +3,7 @@ import { currentRun } from '../../conformance/run/channel';
 import { patience } from '../../conformance/run/slow';
 
 /**
- * Pages both builds share (issue 36): a page whose server-rendered HTML is the static export's, its
+ * Pages both builds share: a page whose server-rendered HTML is the static export's, its
  * scripts and the names of its build's assets aside, is the same document in both delivery modes,
  * so a check of the document (accessibility, the Tab walk of its controls) needs it in one mode only. Compared here, per page,
  * by two plain GETs — never assumed: a page that renders anything differently by mode (the home

@@ -1,5 +1,5 @@
 /**
- * A protected preview on 127.0.0.1, as teams put theirs behind (issue 35): HTTPS with a certificate
+ * A protected preview on 127.0.0.1, as teams put theirs behind: HTTPS with a certificate
  * of a certificate authority made for the purpose, HTTP basic auth, and a header that lets
  * automation through — a reverse proxy in front of any HTTP server (the static server, say). Used
  * by selftest/ to judge a site as a protected deployment. Runs in this process; stop() closes it
