@@ -18,8 +18,8 @@ import type { Expectation as Waiver, PresetFile } from '../conformance/expectati
 import { contextOf, expectationsFor, type Expectation as Row } from './expected';
 import { loadVersions, planMatrix, type BuildPlan } from './versions';
 import { zeroConfig } from './template';
+import { ROOT } from '../spec/root';
 
-const ROOT = join(__dirname, '..');
 export const PRESET_OUT = join(ROOT, 'spec', 'expectations');
 
 export const presetFileName = (preset: string) => `${preset.replace(/[@+]/g, '-')}.json`;

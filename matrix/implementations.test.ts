@@ -8,6 +8,7 @@ import { loadProfile } from '../conformance/run/profile';
 import { configFieldsFor, layerFiles, layersOf, patchNextConfig, replaceGoogleFonts, SITES } from './template';
 import { HOST_MODE, loadVersions, planMatrix, selectRuns } from './versions';
 import { join } from 'node:path';
+import { ROOT } from '../spec/root';
 
 const plan = planMatrix(loadVersions());
 
@@ -143,7 +144,7 @@ describe('expected verdicts (docs/implementations.md)', () => {
 describe('the matrix sites\' profiles', () => {
   it('are valid target profiles, one per site kind', () => {
     for (const site of ['app', 'pages-router', 'mixed'] as const) expect(() => loadProfile(SITES[site].profile!), site).not.toThrow();
-    expect(SITES.app.profile).toBe(join(__dirname, '..', 'fixtures', 'implementations', 'profile.json'));
+    expect(SITES.app.profile).toBe(join(ROOT, 'fixtures', 'implementations', 'profile.json'));
   });
 });
 

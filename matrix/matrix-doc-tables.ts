@@ -11,8 +11,9 @@ import { expectationsForRun } from './expected-hosts';
 import { SHORT } from './expected-doc';
 import { loadVersions, OWN_HOSTS, planMatrix, type RunPlan } from './versions';
 import { zeroConfig } from './template';
+import { ROOT } from '../spec/root';
 
-export const MATRIX_MD = join(__dirname, '..', 'docs', 'matrix.md');
+export const MATRIX_MD = join(ROOT, 'docs', 'matrix.md');
 const NOTE = 'the expected verdicts, from matrix/expected.ts by `npm run generate`: do not edit by hand';
 
 /** A run's column heading: its id without "next-" ("14.2 static nginx"). */

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { actualOf, cellOf, exitCodeOf, rowsOf, totalsOf, type ClauseLike, type ReportLike } from './cells';
 import { MATRIX_SCHEMA_VERSION, type Matrix, type MatrixColumn } from './model';
 import { renderMatrixHtml, renderMatrixMarkdown } from './render';
+import { ROOT } from '../spec/root';
 
 const clauses: ClauseLike[] = [
   { id: 'R2.5', title: 'Global failure page', kind: 'normative', modes: ['static', 'server'], parts: [
@@ -90,7 +91,7 @@ function sample(): Matrix {
 
 describe('matrix.json', () => {
   it('is valid against spec/schemas/matrix-schema.json', () => {
-    const schema = JSON.parse(readFileSync(join(__dirname, '..', 'spec', 'schemas', 'matrix-schema.json'), 'utf8'));
+    const schema = JSON.parse(readFileSync(join(ROOT, 'spec', 'schemas', 'matrix-schema.json'), 'utf8'));
     const validate = new Ajv({ allErrors: true }).compile(schema);
     const ok = validate(JSON.parse(JSON.stringify(sample())));
     expect(validate.errors ?? []).toEqual([]);

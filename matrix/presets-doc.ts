@@ -7,8 +7,9 @@ import { join } from 'node:path';
 import { withGenerated } from '../spec/registry/generated-section';
 import type { PresetFile } from '../conformance/expectations/model';
 import { presets } from './expectation-presets';
+import { ROOT } from '../spec/root';
 
-export const REPORT_MD = join(__dirname, '..', 'docs', 'report.md');
+export const REPORT_MD = join(ROOT, 'docs', 'report.md');
 const NOTE = 'the shipped presets, from matrix/expected.ts by `npm run generate`: do not edit by hand';
 
 /** A preset's failed rows in words: "R2.5 (client, server); K9.3 (fresh-29) in server delivery". */

@@ -8,8 +8,9 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { Mode, SiteKind } from './versions';
+import { ROOT } from '../spec/root';
 
-export const FIXTURES = join(__dirname, '..', 'fixtures', 'implementations');
+export const FIXTURES = join(ROOT, 'fixtures', 'implementations');
 export const PAGES_EXTRA = join(FIXTURES, 'pages-extra');
 const PAGES_ROUTER_EXTRA = join(FIXTURES, 'pages-router-extra');
 const MIXED_EXTRA = join(FIXTURES, 'mixed-extra');

@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { NORMATIVE } from '../spec/clauses';
 import { MUTANTS, type Mutant } from './catalogue';
 import { absentSubjectsOf, catalogueTable, declaredText, MUTANTS_MD, setsSentence, withCatalogue } from './catalogue-doc';
+import { ROOT } from '../spec/root';
 
 /** docs/mutants.md restates the catalogue only in its generated sections, written from mutants/catalogue/. */
 describe('docs/mutants.md', () => {
-  const doc = readFileSync(join(__dirname, '..', MUTANTS_MD), 'utf8');
+  const doc = readFileSync(join(ROOT, MUTANTS_MD), 'utf8');
 
   it('matches the catalogue (run `npm run generate` after changing mutants/catalogue/)', () => {
     expect(doc, `${MUTANTS_MD}'s tables are out of step with mutants/catalogue/: run \`npm run generate\``).toBe(withCatalogue(doc));

@@ -2,7 +2,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MUTANTS_MD, withCatalogue } from './catalogue-doc';
+import { ROOT } from '../spec/root';
 
-const file = join(__dirname, '..', MUTANTS_MD);
+const file = join(ROOT, MUTANTS_MD);
 writeFileSync(file, withCatalogue(readFileSync(file, 'utf8')));
 console.log(`wrote ${MUTANTS_MD}`);

@@ -12,6 +12,7 @@ import { repoint } from './delivery/source';
 import { applyHeaders, applyText, countOk, StaleMutantError, type TextRule } from './delivery/rules';
 import { judge, merge, renderMarkdown, type MutantsFile } from './score';
 import { transformExport } from './delivery/transform';
+import { ROOT } from '../spec/root';
 
 const ctx = { port: 4000 };
 
@@ -194,7 +195,7 @@ describe('scoring', () => {
   });
 
   it('writes a summary with exactly the keys the conformance report\'s `mutation` field allows', () => {
-    const schema = JSON.parse(fs.readFileSync(path.join(__dirname, '../spec/schemas/report-schema.json'), 'utf8')) as { properties: { mutation: { properties: object; required: string[] } } };
+    const schema = JSON.parse(fs.readFileSync(path.join(ROOT, 'spec/schemas/report-schema.json'), 'utf8')) as { properties: { mutation: { properties: object; required: string[] } } };
     const summary: MutantsFile['summary'] = { score: 1, killed: 1, total: 1, collateral: 0, at: 'now' };
     expect(Object.keys(summary).sort()).toEqual(Object.keys(schema.properties.mutation.properties).sort());
   });

@@ -16,6 +16,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { CLAUSES, MODES, type Clause, type Mode } from '../../spec/clauses';
 import { VERDICTS, type Verdict } from '../outcome/verdict';
 import { shownPath } from '../../launcher/format';
+import { ROOT } from '../../spec/root';
 
 export interface Expectation {
   /** A normative clause ("R2.5") or one of its parts ("R2.5/client"). */
@@ -59,15 +60,8 @@ export interface PresetFile {
   expectations: Expectation[];
 }
 
-/** Folder of the shipped presets: <package>/spec/expectations, found upwards from this file (also once compiled into dist/). */
-export const PRESET_DIR = findUp(__dirname, join('spec', 'expectations'));
-
-function findUp(from: string, rel: string): string {
-  for (let dir = from; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, rel)) && existsSync(join(dir, 'package.json'))) return join(dir, rel);
-    if (dirname(dir) === dir) return resolve(__dirname, '..', '..', rel);
-  }
-}
+/** Folder of the shipped presets: <package>/spec/expectations (the package root is spec/root.ts's, compiled or not). */
+export const PRESET_DIR = join(ROOT, 'spec', 'expectations');
 
 /** The shipped presets, by name. */
 export function loadPresets(dir = PRESET_DIR): Map<string, PresetFile> {

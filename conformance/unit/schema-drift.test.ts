@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { ROOT } from '../../spec/root';
 
 /**
  * The TypeScript types and the JSON schemas that describe the same documents must name the same
@@ -9,7 +10,6 @@ import { describe, expect, it } from 'vitest';
  * and checked against each other here). Required-ness is compared too: a field the
  * type makes optional must not be required by the schema, and the other way round.
  */
-const ROOT = path.resolve(__dirname, '..', '..');
 
 /** Property names of an interface (name → optional?) read with the TypeScript compiler. */
 function members(file: string, name: string): Map<string, boolean> {

@@ -20,7 +20,7 @@ import { withBuildLock } from '../../targets/build-lock';
 import { seconds } from '../../launcher/format';
 
 /** Where mutants are prepared (git-ignored). */
-export const WORK = path.join(__dirname, '..', '.work');
+export const WORK = path.join(ROOT, 'mutants', '.work');
 const REF = path.join(WORK, '_ref');
 
 /** Waits for a build another process is writing (its marker appears when it is done); builds when there is none. */

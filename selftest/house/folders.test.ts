@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../spec/root';
 import { CODE, filesUnder, importsOf, topFolders } from './repo-files';
-import { codeViolations, fileCycles, importViolations, issueNumberViolations, lineCount, lineViolations, MAX_LINES, roomCycles, RULES, SPAWNERS, spawnViolations } from './rules';
+import { codeViolations, fileCycles, importViolations, issueNumberViolations, lineCount, rootViolations, lineViolations, MAX_LINES, roomCycles, RULES, SPAWNERS, spawnViolations } from './rules';
 
 const code = () => filesUnder().filter((f) => CODE.test(f));
 const edges = () => code().flatMap((f) => importsOf(f).map((t) => [f, t] as const));
@@ -33,6 +33,10 @@ describe('folders', () => {
     expect(codeViolations(code())).toEqual([]);
   });
 
+  it('one definition of the repository root (spec/root.ts)', () => {
+    expect(rootViolations(new Map(code().map((f) => [f, fs.readFileSync(path.join(ROOT, f), 'utf8')] as const)))).toEqual([]);
+  });
+
   it('no code comment cites an issue number', () => {
     expect(issueNumberViolations(new Map(code().map((f) => [f, fs.readFileSync(path.join(ROOT, f), 'utf8')] as const)))).toEqual([]);
   });
@@ -44,6 +48,14 @@ describe('folders', () => {
 });
 
 describe('folders: each rule goes red', () => {
+  it('a root found anywhere but spec/root.ts', () => {
+    const up = ['__dirname', "'..'"].join(', ');
+    expect(rootViolations(new Map([['matrix/x.ts', `const ${'ROOT'} = join(${up});`], ['bench/y.ts', `readFileSync(join(${up}, 'docs'))`], ['spec/root.ts', `export const ${'ROOT'} = resolve(${up});`], ['site/next.config.ts', `path.join(${up})`]]))).toEqual([
+      'matrix/x.ts: finds the root itself: import ROOT from spec/root.ts',
+      'bench/y.ts: finds the root itself: import ROOT from spec/root.ts',
+    ]);
+  });
+
   it('issue numbers in comments, and nothing else', () => {
     // Built from pieces, so this file's own lines cite nothing.
     const [issue, hash] = [['iss', 'ue 21'].join(''), ['#', '42'].join('')];

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { ROOT } from '../../spec/root';
 
 /**
  * The repository's own files as the lint tests see them (folders.test.ts, references.test.ts): walked
  * on disk from the root, leaving out dot-folders, node_modules and whatever .gitignore names (build
  * output, reports, caches), so a file not yet committed is checked too.
  */
-export const ROOT = path.resolve(__dirname, '..', '..');
+export { ROOT };
 
 export const CODE = /\.(ts|tsx|js|mjs|cjs)$/;
 

@@ -229,3 +229,13 @@ export function issueNumberViolations(texts: ReadonlyMap<string, string>): strin
   }
   return out;
 }
+
+/** The one place that finds the root: spec/root.ts (the site builds on its own, so site/ keeps its own). */
+const ROOT_FILE = 'spec/root.ts';
+const ROOT_FOUND = /\b(?:const|let)\s+ROOT\s*=|__dirname,\s*'\.\.|__dirname,\s*'\.\.\//;
+
+/** Files other than spec/root.ts and site/ that find the repository root themselves. */
+export function rootViolations(texts: ReadonlyMap<string, string>): string[] {
+  return [...texts].filter(([file, text]) => file !== ROOT_FILE && !file.startsWith('site/') && !file.startsWith('fixtures/') && ROOT_FOUND.test(text))
+    .map(([file]) => `${file}: finds the root itself: import ROOT from ${ROOT_FILE}`);
+}

@@ -7,8 +7,8 @@ import { CLAUSES } from '../clauses';
 import { DISCOVERY_MD, withScenarioClauses } from './scenario-clauses-md';
 import { renderSiteClauseIds, SITE_CLAUSE_IDS } from './site-clauses';
 import { renderSpecMarkdown } from './spec-md';
+import { ROOT } from '../root';
 
-const ROOT = join(__dirname, '..', '..');
 const write = (file: string, text: string) => {
   writeFileSync(join(ROOT, file), text);
   console.log(`wrote ${file}`);
