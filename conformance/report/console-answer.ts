@@ -46,6 +46,7 @@ export interface ConsoleAnswer {
 export function consoleAnswerOf(r: Report, out: string, cwd: string): ConsoleAnswer {
   const cov = coverageOf(r);
   const answer = answerOf(r);
+  const why = notJudgedOnly(r);
   // The answer's problems are the findings other than untested, in the same order.
   const failing = (r.gate.findings ?? []).filter((f) => f.kind !== 'untested').map((f, i) => {
     const item = answer.problems[i];
@@ -57,7 +58,7 @@ export function consoleAnswerOf(r: Report, out: string, cwd: string): ConsoleAns
   const expected = cov.modes.flatMap((c) => [...c.failedExpected.map((x) => ({ ...x, v: 'failed' })), ...c.notJudged.filter((n) => n.expected).map((n) => ({ id: n.id, expected: n.expected!, v: n.verdict }))].map((x) => ({ ...x, mode: c.mode })));
   return {
     gate: gateWords(r),
-    ...(notJudgedOnly(r) ? { why: notJudgedOnly(r) } : {}),
+    ...(why ? { why } : {}),
     coverage: cov.modes.map((c) => ({ mode: c.mode, url: c.url, line: coverageLine(c) })),
     pending: cov.pending,
     failing,
