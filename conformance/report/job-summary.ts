@@ -41,6 +41,7 @@ export function jobSummary(a: ConsoleAnswer, markdown: string, extra: string[] =
   const lines = [`## Conformance: ${e(a.gate)}`, ''];
   for (const c of a.coverage) lines.push(`- **${e(c.mode)}**${c.url ? ` ${e(c.url)}` : ''}: ${e(c.line)}`);
   if (a.pending) lines.push(`- pending: ${a.pending} clauses the spec marks "not shown" — counted apart, never judged`);
+  if (a.why) lines.push('', a.why);
   if (a.failing.length) {
     lines.push('', `**Failing the gate** (${a.failing.length}):`, '');
     for (const x of a.failing) lines.push(`- ${e(x.text)}${x.evidence ? ` — evidence ${code(x.evidence)}` : ''}${x.trace ? `, trace: ${code(traceCommand(x.trace))}` : ''}`);

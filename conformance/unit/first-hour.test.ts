@@ -10,6 +10,7 @@ import { coverageOf, lacks } from '../report/coverage';
 import { headline, short } from '../report/headline';
 import { renderJUnit } from '../report/junit';
 import { answerConsole, consoleAnswerOf } from '../report/console-answer';
+import { jobSummary } from '../report/job-summary';
 import { renderMarkdown } from '../report/markdown';
 import { regate } from '../report/regate';
 import { writeReport } from '../report/write';
@@ -48,6 +49,7 @@ describe('the answer first', () => {
     expect(headline(r).join('\n')).toMatch(/Nothing failed: the gate is red because 2 verdicts are untested and no expectation accepts them yet \(the config's `gate: \{ untested: 'warn' \}` would make them warnings\)\. To accept this run: `npx spec-conformance --update-expectations --from-report`/);
     // The console's answer and conformance.md open with the same sentence (the console's next step says how to accept).
     expect(renderMarkdown(r)).toContain('Nothing failed: the gate is red because 2 verdicts are untested');
+    expect(jobSummary(consoleAnswerOf(r, dir, dir), '')).toMatch(/^## Conformance: gate FAILED\n(.*\n)+\nNothing failed: the gate is red because 2 verdicts/);
     expect(answerConsole(consoleAnswerOf(r, dir, dir)).join('\n')).toMatch(/^Conformance: gate FAILED\n(.*\n)+\nNothing failed: the gate is red because 2 verdicts/);
     const withFailure = report(tests(['static'], { ...untestedTwo, 'R2.2': (m: Mode) => [test(m, 'R2.2', 'failed', { reason: 'expected the heading 404' })] }), { modes: ['static'] });
     expect(headline(withFailure).join('\n')).not.toMatch(/Nothing failed/);
