@@ -2,7 +2,7 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, lookupChromium } from '../setup/browser';
 import { chromiumTrustArgs, currentAccess } from '../access/access';
 import { contextTrust, injectAccess } from '../access/browser';
-import { Frontier } from './frontier';
+import { crawlOrder, Frontier } from './frontier';
 import { routeShape } from '../crawl/shape';
 import { allowedBy, loadRobots, loadSitemapPaths } from './site-files';
 import { chainToWalk, clickCandidates, fallbackProbes, FOLLOW_UP } from './follow-up';
@@ -77,6 +77,7 @@ export async function crawl(opts: CrawlOptions): Promise<Crawl> {
     const deadline = started + patience(timeBudgetMs);
     let active = 0;
     const menusOpened = new Set<string>();
+    const ledTo = new Map<string, string[]>();
     const worker = async () => {
       let tab = new Tab(await context.newPage(), menusOpened);
       for (;;) {
@@ -99,6 +100,7 @@ export async function crawl(opts: CrawlOptions): Promise<Crawl> {
           opts.log?.(`${String(pages.length).padStart(4)} ${page.status || '---'} ${path}${foundBy && foundBy !== 'link' ? `  [${foundBy}]` : ''}${page.error ? `  (${page.error})` : ''}`);
           opts.onPage?.(pages.length);
           for (const f of found) frontier.add(f.path, f.way);
+          ledTo.set(path, found.map((f) => f.path));
           if (page.buildId && !page.error) await readManifest(page.buildId);
           if (tab.hung) {
             // Its renderer is busy for good: a fresh tab goes on with the crawl.
@@ -111,45 +113,59 @@ export async function crawl(opts: CrawlOptions): Promise<Crawl> {
       }
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
-    // Follow-ups (follow-up.ts): a few link clicks and made-up paths, one tab, within the budget.
+    pages.splice(0, pages.length, ...crawlOrder(pages, ['/', ...sitemap.paths, ...manifestPages(framework.manifestRoutes ?? [])], ledTo));
+    // Follow-ups (follow-up.ts): a few link clicks and made-up paths, within the budget. Each one loads
+    // its own page, so they share a few tabs side by side; their facts and log lines keep the plan's order.
     const followStart = Date.now();
-    const tab = new Tab(await context.newPage());
+    const tabs = await Promise.all(Array.from({ length: Math.max(1, concurrency) }, async () => new Tab(await context.newPage())));
+    const inTabs = <T, R>(plan: T[], run: (tab: Tab, item: T) => Promise<R>, among = tabs) => inOrder(plan, among, deadline, run);
     const said = (c: ClickFact) => `${c.from} → ${c.to}: ${c.error ?? (c.clientSide ? 'client-side' : 'document load')}${c.pageData ? `, page data (${c.pageDataShape})` : c.prefetched ? ', prefetched before' : ''}`;
-    for (const c of clickCandidates(pages)) {
-      if (Date.now() >= deadline) break;
-      const fact = await tab.clickThrough(origin, c.from, c.to);
+    for (const fact of await inTabs(clickCandidates(pages), (tab, c) => tab.clickThrough(origin, c.from, c.to))) {
       clicks.push(fact);
       opts.log?.(`     click ${said(fact)}`);
     }
-    // The navigation chain the pickers take, walked once as R2.7 walks it: its clicks prove client-side pairs for pageData's last way (never the chain's choice).
-    for (let i = 0; i < FOLLOW_UP.walks && Date.now() < deadline; i++) {
-      const chain = chainToWalk(pages, clicks);
-      if (!chain) break;
-      const steps = await tab.walk(origin, chain);
-      clicks.push(...steps);
-      opts.log?.(`     walk ${chain.join(' → ')}: ${steps.map(said).join('; ')}`);
-    }
-    // What the framework alone provides (framework.ts): its not-found page, a made-up address, its real error answers.
-    for (const path of frameworkPagePlan(pages)) {
-      if (Date.now() >= deadline) break;
-      const { page } = await tab.visit(origin, path, { menus: false });
-      framework.pages.push(page);
-      opts.log?.(`     framework ${page.status || '---'} ${path}${page.firstHeading ? ` ("${page.firstHeading}")` : ''}`);
-    }
-    for (const r of frameworkRequestPlan(pages, framework.manifestRoutes ?? [], opts.mode)) {
-      if (Date.now() >= deadline) break;
-      // One answer as guessed is enough for each guess.
-      if (framework.requests.some((x) => x.guess === r.guess && x.status === GUESSED_STATUS[r.guess] && x.showsCode)) continue;
-      const answer = await sendFrameworkRequest(origin, r);
-      framework.requests.push(answer);
-      opts.log?.(`     framework ${r.method} ${r.path}: ${answer.status || answer.error}${answer.showsCode ? ' (shows its code)' : ''}`);
-    }
-    for (const path of fallbackProbes(pages, opts.mode, started.toString(36), undefined, framework.manifestRoutes)) {
-      if (Date.now() >= deadline) break;
-      const { page } = await tab.visit(origin, path, { menus: false });
+    // The navigation chain the pickers take, walked once as R2.7 walks it: its clicks prove client-side pairs for
+    // pageData's last way (never the chain's choice). Beside it, in the other tabs, what the framework alone provides.
+    const walking = (async () => {
+      for (let i = 0; i < FOLLOW_UP.walks && Date.now() < deadline; i++) {
+        const chain = chainToWalk(pages, clicks);
+        if (!chain) break;
+        const steps = await tabs[0].walk(origin, chain);
+        clicks.push(...steps);
+        opts.log?.(`     walk ${chain.join(' → ')}: ${steps.map(said).join('; ')}`);
+      }
+    })();
+    // What the framework alone provides (framework.ts): its not-found page, a made-up address, its real error
+    // answers; then the made-up paths of the fallback probes. One tab walks, the others visit (with one tab, after the walk).
+    const visits = [
+      ...frameworkPagePlan(pages).map((path) => ({ path, probe: false })),
+      ...fallbackProbes(pages, opts.mode, started.toString(36), undefined, framework.manifestRoutes).map((path) => ({ path, probe: true })),
+    ];
+    const visiting = (async () => {
+      if (tabs.length === 1) await walking;
+      return inTabs(visits, (tab, v) => tab.visit(origin, v.path, { menus: false }), tabs.length > 1 ? tabs.slice(1) : tabs);
+    })();
+    const requests = (async () => {
+      for (const r of frameworkRequestPlan(pages, framework.manifestRoutes ?? [], opts.mode)) {
+        if (Date.now() >= deadline) break;
+        // One answer as guessed is enough for each guess.
+        if (framework.requests.some((x) => x.guess === r.guess && x.status === GUESSED_STATUS[r.guess] && x.showsCode)) continue;
+        framework.requests.push(await sendFrameworkRequest(origin, r));
+      }
+    })();
+    const [visited] = await Promise.all([visiting, walking, requests]);
+    visited.forEach(({ page }, i) => {
+      if (!visits[i].probe) {
+        framework.pages.push(page);
+        opts.log?.(`     framework ${page.status || '---'} ${page.path}${page.firstHeading ? ` ("${page.firstHeading}")` : ''}`);
+      }
+    });
+    for (const answer of framework.requests) opts.log?.(`     framework ${answer.method} ${answer.path}: ${answer.status || answer.error}${answer.showsCode ? ' (shows its code)' : ''}`);
+    visited.forEach(({ page }, i) => {
+      if (!visits[i].probe) return;
       probes.push(page);
-      opts.log?.(`     probe ${page.status || '---'} ${path}${page.pageDataRequested.includes(path) ? ' (fetched its own data: generated on demand)' : ''}`);
-    }
+      opts.log?.(`     probe ${page.status || '---'} ${page.path}${page.pageDataRequested.includes(page.path) ? ' (fetched its own data: generated on demand)' : ''}`);
+    });
     followUpMs = Date.now() - followStart;
     await context.close();
   } finally {
@@ -166,6 +182,23 @@ export async function crawl(opts: CrawlOptions): Promise<Crawl> {
     clicks, probes, followUpMs, framework,
     durationMs: Date.now() - started,
   };
+}
+
+/**
+ * Runs `run` over `plan` in the given tabs, one item per tab at a time, and gives the results in the
+ * plan's order; an item not started by the deadline is left out, as are the ones after it.
+ */
+async function inOrder<T, R>(plan: T[], tabs: Tab[], deadline: number, run: (tab: Tab, item: T) => Promise<R>): Promise<R[]> {
+  const results: (R | undefined)[] = [];
+  let next = 0;
+  let stopAt = plan.length;
+  await Promise.all(tabs.map(async (tab) => {
+    for (let i = next++; i < stopAt; i = next++) {
+      if (Date.now() >= deadline) { stopAt = Math.min(stopAt, i); return; }
+      results[i] = await run(tab, plan[i]);
+    }
+  }));
+  return results.slice(0, stopAt) as R[];
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

@@ -71,3 +71,22 @@ export class Frontier {
     return [...this.found].map(([shape, found]) => ({ shape, found, visited: this.taken.get(shape) ?? 0 }));
   }
 }
+
+/**
+ * The crawl's pages in breadth-first order from its seeds over the links each page led to: the order a
+ * one-tab crawl reads them in, whichever of the tabs side by side finished first. The pickers take the
+ * first page that fits, so a second run of the same site picks the same pages. Pages the walk does not
+ * reach keep their place after the rest.
+ */
+export function crawlOrder<P extends { path: string }>(pages: P[], seeds: string[], ledTo: ReadonlyMap<string, string[]>): P[] {
+  const rank = new Map<string, number>();
+  const queue = [...seeds];
+  for (let i = 0; i < queue.length; i++) {
+    const path = queue[i];
+    if (rank.has(path)) continue;
+    rank.set(path, rank.size);
+    queue.push(...(ledTo.get(path) ?? []));
+  }
+  const at = (p: P) => rank.get(p.path) ?? Number.MAX_SAFE_INTEGER;
+  return [...pages].sort((a, b) => at(a) - at(b));
+}

@@ -3,7 +3,7 @@ import { mergeProfiles } from '../discovery/merge';
 import { isAllowed, parseRobots } from '../discovery/robots';
 import { groupByShape, routeShape } from '../crawl/shape';
 import { parseSitemap } from '../discovery/sitemap';
-import { Frontier } from '../discovery/frontier';
+import { crawlOrder, Frontier } from '../discovery/frontier';
 import type { TargetProfile } from '../run/profile';
 import { chunkRouteGroups, routeMatches } from '../crawl/chunk-routes';
 import { isHtml } from '../discovery/visit';
@@ -34,6 +34,14 @@ describe('route shapes', () => {
     expect(f.shapes()).toContainEqual({ shape: '/posts/:id', found: 3, visited: 2 });
     // --all-pages lists what was found but never loaded: beyond a shape's share (files are no pages).
     expect(f.unvisited()).toEqual(['/posts/3']);
+  });
+});
+
+describe('the crawl order', () => {
+  it('is breadth-first from the seeds over the links, whichever tab finished first', () => {
+    const ledTo = new Map([['/', ['/b', '/a']], ['/s', ['/c']], ['/b', ['/d']], ['/a', ['/b']]]);
+    const done = ['/d', '/a', '/c', '/s', '/', '/b', '/menu-only'].map((path) => ({ path }));
+    expect(crawlOrder(done, ['/', '/s'], ledTo).map((p) => p.path)).toEqual(['/', '/s', '/b', '/a', '/c', '/d', '/menu-only']);
   });
 });
 
