@@ -25,14 +25,9 @@ const CONFIRM_MS = 750;
  * Waits until no prefetch has started for `quietMs`, counted from `since` at the earliest (a release
  * just made), or more than the limit are in flight; false when it never got quiet.
  */
-async function quiet(counter: InflightCounter, boundMs: number, since = Date.now(), quietMs = QUIET_MS): Promise<boolean> {
-  const end = Date.now() + patience(boundMs);
-  for (;;) {
-    const last = Math.max(since, counter.timeline.filter((e) => e.event === 'start').at(-1)?.t ?? 0);
-    if (counter.current > LIMIT || Date.now() - last >= patience(quietMs)) return true;
-    if (Date.now() > end) return false;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+function quiet(counter: InflightCounter, boundMs: number, since = Date.now(), quietMs = QUIET_MS): Promise<boolean> {
+  const lastStart = () => Math.max(since, counter.timeline.filter((e) => e.event === 'start').at(-1)?.t ?? 0);
+  return within(boundMs, () => counter.current > LIMIT || Date.now() - lastStart() >= patience(quietMs));
 }
 
 describeClause('K9.5', () => {
@@ -80,14 +75,12 @@ describeClause('K9.5', () => {
       }
       // Then everything, as soon as it is asked for, until nothing more starts: how many pages there were to
       // prefetch at all. The queue was filled at the load; with nothing held it empties at once, so the short quiet.
-      const drainEnd = Date.now() + patience(20_000);
       let lastActivity = Date.now();
-      while (Date.now() < drainEnd && Date.now() - lastActivity < patience(CONFIRM_MS)) {
+      await within(20_000, async () => {
         if (held.pending > 0) { await held.release(); lastActivity = Date.now(); }
-        const lastStart = counter.timeline.filter((e) => e.event === 'start').at(-1)?.t ?? 0;
-        lastActivity = Math.max(lastActivity, lastStart);
-        await new Promise((r) => setTimeout(r, 50));
-      }
+        lastActivity = Math.max(lastActivity, counter.timeline.filter((e) => e.event === 'start').at(-1)?.t ?? 0);
+        return Date.now() - lastActivity >= patience(CONFIRM_MS);
+      });
       step(-1);
       const totalPages = pagesStarted.length;
       if (totalPages <= plateauPages && plateau <= LIMIT) {
