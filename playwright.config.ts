@@ -1,14 +1,9 @@
-import { defineConfig } from '@playwright/test';
 import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
 import { suiteConfig } from './conformance/playwright.config';
 import { currentRun, defaultRun, setDefaultRun } from './conformance/run/channel';
 import { type Mode, MODES } from './spec/clauses';
 import { referenceTarget } from './targets/reference/run';
-import { CHROMIUM_ARGS, lookupChromium } from './conformance/setup/browser';
-import { patience } from './conformance/run/slow';
-import { chromiumTrustArgs } from './conformance/access/access';
-import { blobFileName } from './conformance/run/facts';
-import { defaultWorkers, workersPerMode } from './conformance/run/workers';
 
 /**
  * The repository's own Playwright config (found by convention: `npx playwright test`, and npm test's

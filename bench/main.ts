@@ -36,9 +36,6 @@ import { measureSpeed, speedFigures } from './speed';
 import { render, type RenderInput } from './render';
 import { ratioRows } from './render-ratios';
 import { renderManyPages, timeManyPages, type ManyPagesRun } from './many-pages';
-
-/** The generated sites: pages, and whether every page is checked. */
-const MANY_PAGES: [number, boolean][] = [[10, false], [1_508, false], [1_508, true]];
 import { timeConformance, type SuiteRun } from './suite';
 import { measureFloor, type Floor } from './floor';
 import { cpuByTest, type CpuByTest } from './cpu-by-test';
@@ -50,6 +47,9 @@ import { serveStatic } from '../targets/hosts/static-server';
 import { buildPaths, isBuildFresh, referenceSite } from '../targets/reference';
 import { REFERENCE_PROFILE_FILE } from '../targets/reference/run';
 import { loadProfile, scenarioFor } from '../conformance/run/profile';
+
+/** The generated sites: pages, and whether every page is checked. */
+const MANY_PAGES: [number, boolean][] = [[10, false], [1_508, false], [1_508, true]];
 
 /** The suite's workers in `npm run conformance` (both modes, the default pool). */
 const SUITE_WORKERS = defaultWorkers(undefined, 2);

@@ -1,5 +1,5 @@
-import { defineConfig, type PlaywrightTestConfig, type ReporterDescription } from '@playwright/test';
 import { join } from 'node:path';
+import { defineConfig, type PlaywrightTestConfig, type ReporterDescription } from '@playwright/test';
 import type { Mode } from '../spec/clauses';
 import { currentRun, scratchOf } from './run/channel';
 import { patience } from './run/slow';

@@ -3,10 +3,10 @@
 // (matrix.json, matrix.html, matrix.md). Exit 1 when a cell differs from docs/implementations.md
 // or a column could not be judged; 2 on bad input.
 import { availableParallelism } from 'node:os';
-import { sideBySideWorkers } from '../conformance/run/workers';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { sideBySideWorkers } from '../conformance/run/workers';
 import { onStopSignal, stopEverythingAndExit } from '../launcher/signals';
 import { assemble, columnOf } from './assemble';
 import { ROOT } from '../spec/root';

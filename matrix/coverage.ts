@@ -6,8 +6,7 @@
  * expected cells (docs/implementations.md's table of the ordinary sites). Pure.
  */
 import { lacks } from '../conformance/report/coverage';
-import type { MatrixRow } from './model';
-import type { Verdict } from './model';
+import type { MatrixRow, Verdict } from './model';
 
 /** A cell: a run's verdict and reason (matrix.json), or an expected verdict and its because (expected.ts). */
 export interface RowVerdict { verdict?: Verdict; reason?: string; because?: string }

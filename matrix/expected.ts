@@ -7,7 +7,7 @@
  * modes is `inapplicable`. docs/implementations.md's table is generated from this file
  * (npm run generate); a unit test keeps them in step.
  */
-import type { ClauseOrPartId, Mode, NormativeClauseId } from '../spec/clauses';
+import type { Mode } from '../spec/clauses';
 import type { Verdict } from './model';
 import type { Ctx, Expectation, Row, VersionKey } from './expected-model';
 import type { SiteKind } from './versions';

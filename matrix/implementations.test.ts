@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLAUSES } from '../spec/clauses';
 import { clauseRows, IMPLEMENTATIONS_MD, withGeneratedTable } from './expected-doc';
@@ -7,7 +8,6 @@ import { contextOf, expectationsFor } from './expected';
 import { loadProfile } from '../conformance/run/profile';
 import { configFieldsFor, layerFiles, layersOf, patchNextConfig, replaceGoogleFonts, SITES } from './template';
 import { HOST_MODE, loadVersions, planMatrix, selectRuns } from './versions';
-import { join } from 'node:path';
 import { ROOT } from '../spec/root';
 
 const plan = planMatrix(loadVersions());

@@ -1,5 +1,5 @@
 // npm test — everything that proves the project works, ending with the line "N passed, N failed, N skipped":
-//   1. type check of the harness and of the site (the builds skip it);
+//   1. type check of the harness and of the site (the builds skip it), and the lint (eslint.config.mjs);
 //   2. unit and property tests of the harness (vitest);
 //   3. the conformance suite and the site checks against the reference site in both modes
 //      (builds both modes first), with the gate over every normative clause;
@@ -137,11 +137,13 @@ async function main(): Promise<void> {
   // The suite's run: the reference site in both modes, every project, the gate over every normative clause.
   const run = defaultRun({ gateScope: 'all', targets: MODES.map(referenceTarget) });
   const runDir = join(run.out, '.run');
-  await alone({ name: 'type check (harness and site)', run: async (out) => {
+  await alone({ name: 'type check (harness and site) and lint (eslint.config.mjs)', run: async (out) => {
     // The builds do not type-check the site (next.config.ts): it is checked here.
-    const codes = await Promise.all([exec(bin('tsc'), ['-p', '.'], out), exec(bin('tsc'), ['-p', 'site', '--noEmit'], out)]);
+    const codes = await Promise.all([
+      exec(bin('tsc'), ['-p', '.'], out), exec(bin('tsc'), ['-p', 'site', '--noEmit'], out), exec(bin('eslint'), ['.'], out),
+    ]);
     const failed = codes.filter((c) => c !== 0).length;
-    return { passed: 2 - failed, failed, skipped: 0 };
+    return { passed: codes.length - failed, failed, skipped: 0 };
   } });
   await alone({ name: 'unit and property tests', run: (out) => vitest(join(runDir, 'vitest.json'), ['--exclude', SIGNALS], out) });
   const browser = lookupChromium();

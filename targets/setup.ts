@@ -1,5 +1,5 @@
-import type { FullConfig } from '@playwright/test';
 import { join } from 'node:path';
+import type { FullConfig } from '@playwright/test';
 import { currentRun, scratchOf, useRunFile, writeRunFile } from '../conformance/run/channel';
 import type { Run } from '../conformance/run/model';
 import { selectedModes } from '../conformance/setup/global-setup';

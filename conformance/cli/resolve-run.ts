@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { configFor, settle, type Settings, type TargetSetting } from '../config/apply';
 import type { LoadedConfig } from '../config/load';
 import { shownPath } from '../../launcher/format';

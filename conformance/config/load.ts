@@ -89,7 +89,6 @@ async function evaluate(file: string, named: string): Promise<unknown> {
   let mod: unknown;
   try {
     // Playwright's own loader (the pinned version this package ships): TypeScript and ES modules alike.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { transform } = require('playwright/lib/common') as PlaywrightTransform;
     mod = await transform.requireOrImport(file);
   } catch (e) {

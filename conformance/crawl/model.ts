@@ -1,5 +1,6 @@
 import type { Mode } from '../../spec/clauses';
 import { routeShape } from './shape';
+import type { ClickFact } from './clicks';
 
 /**
  * What the crawler keeps about a site. Paths only: query strings are dropped before anything is
@@ -155,7 +156,6 @@ export interface CrawledPage {
 export type WayIn = 'start' | 'link' | 'sitemap' | 'build manifest' | 'flight data' | 'menu';
 
 export { provenClientSide, type ClickFact } from './clicks';
-import type { ClickFact } from './clicks';
 
 export interface Crawl {
   origin: string;

@@ -3,8 +3,8 @@
 //       [--time-budget s] [--ignore-robots] [--write-profile file] [--out dir] [--dump-crawl file] [--quiet]
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { crawl } from './crawler';
 import { join } from 'node:path';
+import { crawl } from './crawler';
 import { fromCrawl, writeDiscovery } from './index';
 
 const USAGE = 'Usage: tsx conformance/discovery/cli.ts --target <url> --mode static|server [--max-pages n] [--time-budget seconds] [--ignore-robots] [--write-profile file] [--out dir] [--dump-crawl file] [--quiet]';

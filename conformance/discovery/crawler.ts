@@ -3,7 +3,6 @@ import { CHROMIUM_ARGS, lookupChromium } from '../setup/browser';
 import { chromiumTrustArgs, currentAccess } from '../access/access';
 import { contextTrust, injectAccess } from '../access/browser';
 import { crawlOrder, Frontier } from './frontier';
-import { routeShape } from '../crawl/shape';
 import { allowedBy, loadRobots, loadSitemapPaths } from './site-files';
 import { chainToWalk, clickCandidates, fallbackProbes, FOLLOW_UP } from './follow-up';
 import { frameworkPagePlan, frameworkRequestPlan, loadBuildManifest, manifestPages, sendFrameworkRequest } from './framework';

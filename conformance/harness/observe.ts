@@ -6,7 +6,6 @@ import { ANNOTATION, notJudgedReason, type Advisory, type NotJudgedKind, type Pa
 import { LATE, orLate } from '../observers/bound';
 import { timed } from '../observers/timing';
 import type { Outcomes } from '../observers/outcomes';
-import { seconds } from '../../launcher/format';
 import { describeBound, patience } from '../run/slow';
 
 /**

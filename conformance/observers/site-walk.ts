@@ -1,6 +1,6 @@
 import type { Browser, Page, Request, Response } from '@playwright/test';
 import { patience } from '../run/slow';
-import { LATE, orLate } from './bound';
+import { orLate } from './bound';
 import { type Moves, movesOf } from './cancelled';
 import { contextTrust } from '../access/browser';
 import { settle } from './navigation';

@@ -1,5 +1,5 @@
-import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { stripVTControlCharacters } from 'node:util';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import type { Mode } from '../../spec/clauses';
 import { clauseIdsOf } from '../harness/clause';
 import { currentRun } from '../run/channel';

@@ -1,5 +1,5 @@
 import { describeCounts, type Count } from '../outcome/subject';
-import type { ClauseResult, Report, Verdict } from './model';
+import type { ClauseResult, Report } from './model';
 import { gateWords } from './headline';
 import { coverageOf, verdictCounts } from './coverage';
 import { partWords } from './spec-text';

@@ -2,6 +2,12 @@ import type { TestTiming } from '../observers/timing';
 import type { ClauseKind, Mode } from '../../spec/clauses';
 import type { GateKind, GateLevels } from '../run/gate-levels';
 import type { AccessFacts } from '../run/access';
+import type { Advisory, NotJudgedKind, PartOutcome, Verdict } from '../outcome/verdict';
+import type { PartVerdict, WayVerdict } from '../outcome/clause-verdict';
+import type { Count } from '../outcome/subject';
+import type { RetryNote } from '../outcome/classify';
+import type { SlowFactor } from '../run/slow';
+import type { KnownDeviation } from '../expectations/known';
 
 /**
  * The conformance report (reports/conformance.json). Schema: spec/schemas/report-schema.json — bump
@@ -11,11 +17,6 @@ export const REPORT_SCHEMA_VERSION = '1.9.0';
 
 /** EARL outcome words. */
 export { VERDICTS, type Verdict, type NotJudgedKind } from '../outcome/verdict';
-import type { Advisory, NotJudgedKind, PartOutcome, Verdict } from '../outcome/verdict';
-import type { PartVerdict, WayVerdict } from '../outcome/clause-verdict';
-import type { Count } from '../outcome/subject';
-import type { RetryNote } from '../outcome/classify';
-import type { SlowFactor } from '../run/slow';
 
 export interface Evidence {
   name: string;
@@ -108,7 +109,6 @@ export interface ExpectationOutcome {
 
 /** "a known deviation of Next 16.4: …" (conformance/expectations/known.ts). */
 export type { KnownDeviation } from '../expectations/known';
-import type { KnownDeviation } from '../expectations/known';
 
 export interface ClauseRow {
   id: string;

@@ -1,5 +1,5 @@
 import { type CrawledPage, type FrameworkRequest, GUESSED_STATUS } from '../crawl/model';
-import { arPage, clickable, isAppPageChunk, firstOf, GENERIC_TITLES, ok, prPage, ROUTERS, throwingButton, unknownPaths } from './pick';
+import { arPage, clickable, isAppPageChunk, firstOf, ok, prPage, ROUTERS, throwingButton, unknownPaths } from './pick';
 import { array, control, optional, path, record, scenarioShape } from './schema';
 import { known, pageAnswers, scenario, SERVER } from './spec';
 

@@ -1,5 +1,5 @@
-import type { FullConfig } from '@playwright/test';
 import { join } from 'node:path';
+import type { FullConfig } from '@playwright/test';
 import { MODES, type Mode } from '../../spec/clauses';
 import { currentRun, oneLine, scratchOf, useRunFile, writeRunFile } from '../run/channel';
 import type { Run, RunTarget } from '../run/model';

@@ -1,4 +1,4 @@
-import type { Route } from '@playwright/test';
+import type { TestInfo } from '@playwright/test';
 import { LATE, orLate } from '../observers/bound';
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
@@ -15,7 +15,6 @@ import { navigationFetches } from './navigation-fetches';
 import { patience } from '../run/slow';
 import { seconds } from '../../launcher/format';
 import { loadAndPickPrefetched, prefetchingPage } from './prefetched';
-import type { TestInfo } from '@playwright/test';
 
 /** Each advisory of the swap test within this, inside its 120 s: time left to record and close. */
 const ADVISORY_MS = 100_000;

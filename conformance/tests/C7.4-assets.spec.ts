@@ -1,3 +1,4 @@
+import type { Browser } from '@playwright/test';
 import { foreignList, judgeAsset } from './asset-answer';
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
@@ -11,7 +12,6 @@ import { scenarioFor, type TargetProfile } from '../run/profile';
 import { type LoggedRequest, RequestLog, wasCancelled } from '../observers/request-log';
 import { patience } from '../run/slow';
 import { answerAgain, FETCHED_AGAIN } from '../observers/answer-again';
-import type { Browser } from '@playwright/test';
 import type { Mode } from '../../spec/clauses';
 
 

@@ -3,10 +3,9 @@ import { markInapplicable, record } from '../harness/clause';
 import type { FakeClock } from '../observers/clock';
 import { describeClause } from '../harness/describe-clause';
 import { expect, test, type Page } from '../harness/fixtures';
-import { navigateAtAge, settle } from '../observers/navigation';
+import { navigateAtAge } from '../observers/navigation';
 import type { Observer } from '../harness/observe';
 import type { RequestLog } from '../observers/request-log';
-import { within } from '../observers/sample';
 
 /**
  * K9.3 "Prefetched page data counts as fresh for 30 seconds", read against Next.js 14.2 (spec/clauses.ts
@@ -22,7 +21,7 @@ import { within } from '../observers/sample';
  * untested, naming the fix.
  */
 
-import { Prefetch, Fix, loadAndAwaitPrefetch, installPaused, prefetchHeldTheData, FirstUse, fetchByNavigationAndReturn, useAgain, navigatedPair, secs } from './held-data';
+import { Prefetch, Fix, loadAndAwaitPrefetch, prefetchHeldTheData, fetchByNavigationAndReturn, useAgain, navigatedPair, secs } from './held-data';
 
 describeClause('K9.3', ({ parts, part }) => {
   test('a pre-rendered page prefetched 29 s ago is navigated to without a page-data request', parts('fresh-29'), async ({ page, target, requestLog, clock, obs }, testInfo) => {

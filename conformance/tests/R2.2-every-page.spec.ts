@@ -1,8 +1,8 @@
+import type { Response } from '@playwright/test';
 import { getAsSite } from '../access/browser';
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
 import { linkTo, sameAddress, settle } from '../observers/navigation';
-import type { Response } from '@playwright/test';
 import { expect, test, type Page } from '../harness/fixtures';
 import { pageIsOfSite } from '../observers/site-page';
 import { quoted } from '../observers/page-text';
@@ -103,7 +103,9 @@ describeClause('R2.2', () => {
     const follow = async (tab: Page) => {
       for (let url = queue.shift(); url !== undefined; url = queue.shift()) followed.push(await followOne(tab, url, links));
     };
-    await Promise.all([follow(page), ...await Promise.all(Array.from({ length: Math.min(3, missing.length - 1) }, async () => follow(await page.context().newPage())))]);
+    const first = follow(page);
+    const others = Array.from({ length: Math.min(3, missing.length - 1) }, async () => follow(await page.context().newPage()));
+    await Promise.all([first, ...others]);
     followed.sort((a, b) => missing.indexOf(a.url) - missing.indexOf(b.url));
 
     await record(testInfo, 'every page', {

@@ -2,11 +2,10 @@ import { markInapplicable, record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
 import { open } from '../observers/navigation';
 import { headings, quoted, visibleLines } from '../observers/page-text';
-import { sample } from '../observers/sample';
+import { sample, within } from '../observers/sample';
 import { expect, test } from '../harness/fixtures';
 import { patience } from '../run/slow';
 import { requireSitePage, siteFix } from '../observers/site-page';
-import { within } from '../observers/sample';
 import { freshSlug, scriptAnswers } from './data-answers';
 
 const CLIENT_ERROR = 'Application error: a client-side exception has occurred';

@@ -1,7 +1,6 @@
-import { EventEmitter } from 'node:events';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Page, Request, Response } from '@playwright/test';
+import type { Request, Response } from '@playwright/test';
 import { judgeAsset } from '../tests/asset-answer';
 import { cancellation, isAbort, Moves, movesOf } from '../observers/cancelled';
 import { RequestLog, wasCancelled } from '../observers/request-log';

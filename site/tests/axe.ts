@@ -1,6 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { Result } from 'axe-core';
-import { readFileSync } from 'node:fs';
 
 /** WCAG 2.2 A/AA rule tags. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
