@@ -2,19 +2,23 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { ArrowLeft } from 'lucide';
 import Icon from './Icon';
-import type { NormativeClauseId } from '../content/clause-ids';
+import { clausesOn } from '../content/behaviours';
 
 /** Heading block shared by the demo pages: back link, the rule IDs shown, h1 and a lead. */
 export default function DemoIntro({
-  rules,
+  page,
   title,
   children,
 }: {
-  /** The clauses the page shows (typed: an ID the registry does not hold does not compile). */
-  rules: NormativeClauseId[];
+  /**
+   * The page's route as its file names it (`/demos/links/[n]`): the rules it shows are the gallery's
+   * (content/behaviours.ts), so a clause shown on a page is declared there once.
+   */
+  page: string;
   title: ReactNode;
   children?: ReactNode;
 }) {
+  const rules = clausesOn(page);
   return (
     <div className="demo-intro">
       <p className="breadcrumb">

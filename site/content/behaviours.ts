@@ -21,6 +21,8 @@ export interface Behaviour {
   title: string;
   description: string;
   targets: DemoTarget[];
+  /** Other pages where the rule shows, reached from a target (routes as their files name them: `/demos/links/[n]`). */
+  alsoOn?: string[];
 }
 
 export const BEHAVIOURS: Behaviour[] = [
@@ -65,6 +67,7 @@ export const BEHAVIOURS: Behaviour[] = [
     title: 'Navigation without reloads',
     description: 'Following an internal link swaps the content in place; the document is not loaded again.',
     targets: [{ href: '/demos/links', label: 'A page of internal links', mode: 'both' }],
+    alsoOn: ['/demos/links/[n]'],
   },
   {
     id: 'R2.8',
@@ -83,6 +86,7 @@ export const BEHAVIOURS: Behaviour[] = [
     title: 'Page data with a text suffix',
     description: 'Navigating fetches the next page’s data from this origin: the page path with a text suffix.',
     targets: [{ href: '/demos/no-prefetch', label: 'A link that is not prefetched', mode: 'both' }],
+    alsoOn: ['/demos/plain'],
   },
   {
     id: 'C7.3',
@@ -107,12 +111,14 @@ export const BEHAVIOURS: Behaviour[] = [
     title: 'Route load timeout',
     description: 'If the next page’s code takes longer than 3.8 seconds, the browser loads that page in full instead.',
     targets: [{ href: '/demos/timeout', label: 'A link to a slow page', mode: 'both' }],
+    alsoOn: ['/demos/timeout/target'],
   },
   {
     id: 'K9.2',
     title: 'Retry on server errors',
     description: 'A page-data fetch answered with a 5xx error is tried again.',
     targets: [{ href: '/demos/retry', label: 'Pages generated on first visit', mode: 'server' }],
+    alsoOn: ['/demos/retry/[slug]'],
   },
   {
     id: 'K9.3',
@@ -123,6 +129,7 @@ export const BEHAVIOURS: Behaviour[] = [
       { href: '/demos/dynamic-hub', label: 'A prefetched dynamic page', mode: 'server' },
       { href: '/demos/no-prefetch', label: 'Open a dynamic page twice', mode: 'server' },
     ],
+    alsoOn: ['/demos/dynamic'],
   },
   {
     id: 'K9.4',
@@ -152,6 +159,14 @@ export function isPagesRouterPath(href: string): boolean {
 
 /** Routes that exist only in the server build. */
 export const SERVER_ONLY_ROUTES = ['/demos/server-crash', '/demos/dynamic', '/demos/action'] as const;
+
+/**
+ * The rules a page shows, in the registry's order: those whose gallery targets or `alsoOn` name its route.
+ * A demo page's DemoIntro lists them, and docs/routes.md's Clauses column is written from them.
+ */
+export function clausesOn(route: string, gallery: readonly Pick<Behaviour, 'id' | 'targets' | 'alsoOn'>[] = BEHAVIOURS): NormativeClauseId[] {
+  return gallery.filter((b) => b.targets.some((t) => t.href === route) || b.alsoOn?.includes(route)).map((b) => b.id);
+}
 
 export function behaviour(id: NormativeClauseId): Behaviour {
   const found = BEHAVIOURS.find((b) => b.id === id);

@@ -16,7 +16,7 @@ export default function ClientErrorPage() {
       <Head>
         <title>Error without a status code</title>
       </Head>
-      <DemoIntro rules={['R2.4']} title="Error without a status code">
+      <DemoIntro page="/demos/client-error" title="Error without a status code">
         <p>
           The button makes this page throw while rendering in the browser. There is no HTTP status
           for such an error, so the error page shows a client-side application error instead of a

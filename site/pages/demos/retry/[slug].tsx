@@ -25,7 +25,7 @@ export default function RetryPage({ slug, generatedAt }: Props) {
         <Head>
           <title>Loading…</title>
         </Head>
-        <DemoIntro rules={['K9.2']} title="Loading…">
+        <DemoIntro page="/demos/retry/[slug]" title="Loading…">
           <p className="loading" role="status" data-testid="retry-loading">
             <Icon icon={LoaderCircle} size={18} />
             Fetching this page’s data…
@@ -39,7 +39,7 @@ export default function RetryPage({ slug, generatedAt }: Props) {
       <Head>
         <title>{`Generated page: ${slug}`}</title>
       </Head>
-      <DemoIntro rules={['K9.2']} title={`Generated page: ${slug}`}>
+      <DemoIntro page="/demos/retry/[slug]" title={`Generated page: ${slug}`}>
         <p>This page’s data was generated for the slug below.</p>
       </DemoIntro>
       <dl className="data-list card">

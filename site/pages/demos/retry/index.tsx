@@ -12,7 +12,7 @@ export default function RetryIndexPage() {
       <Head>
         <title>Retry on server errors</title>
       </Head>
-      <DemoIntro rules={['K9.2']} title="Retry on server errors">
+      <DemoIntro page="/demos/retry" title="Retry on server errors">
         <p>
           Pages under this address are generated on their first visit. The browser gets a loading
           shell, then fetches the page’s data; if the server answers that fetch with a 5xx error,

@@ -10,7 +10,7 @@ export default function StatusIndexPage() {
       <Head>
         <title>Error page titles</title>
       </Head>
-      <DemoIntro rules={['R2.3']} title="Error page titles">
+      <DemoIntro page="/demos/status" title="Error page titles">
         <p>
           The generic error page names its status code: 400, 404, 405 and 500 have their own titles,
           any other code reads “An unexpected error has occurred”. Each page below is that error

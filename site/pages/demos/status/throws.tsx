@@ -18,7 +18,7 @@ export default function ThrowsPage({ renderedOn }: Props) {
       <Head>
         <title>A page that fails on the server</title>
       </Head>
-      <DemoIntro rules={['R2.3']} title="A page that fails on the server">
+      <DemoIntro page="/demos/status/throws" title="A page that fails on the server">
         <p>
           In the server build, loading this address directly makes the page’s data fetching throw
           on the server, and the answer is the error page “500: Internal Server Error” with HTTP

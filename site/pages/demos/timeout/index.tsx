@@ -8,7 +8,7 @@ export default function TimeoutPage() {
       <Head>
         <title>Route load timeout</title>
       </Head>
-      <DemoIntro rules={['K9.1']} title="Route load timeout">
+      <DemoIntro page="/demos/timeout" title="Route load timeout">
         <p>
           The link below is not prefetched. When it is followed, the browser first loads the target
           page’s code; if that takes longer than 3.8 seconds, it gives up on the client-side

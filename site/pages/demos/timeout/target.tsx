@@ -8,7 +8,7 @@ export default function TimeoutTargetPage() {
       <Head>
         <title>Timeout target</title>
       </Head>
-      <DemoIntro rules={['K9.1']} title="Timeout target">
+      <DemoIntro page="/demos/timeout/target" title="Timeout target">
         <p>The target of the route-load timeout demo.</p>
       </DemoIntro>
       <p>

@@ -13,7 +13,7 @@ export const metadata: Metadata = {
 export default function ActionPage() {
   return (
     <>
-      <DemoIntro rules={['C7.5']} title="Server function">
+      <DemoIntro page="/demos/action" title="Server function">
         <p>
           Sending the form calls a server function: a POST to this page’s own address. The answer
           appears below without a reload.

@@ -9,7 +9,7 @@ export const metadata: Metadata = {
 export default function BrokenLinkPage() {
   return (
     <>
-      <DemoIntro rules={['R2.2']} title="Broken link">
+      <DemoIntro page="/demos/broken-link" title="Broken link">
         <p>
           The link below points to a page that does not exist. Following it shows the not-found
           page: the heading 404 and “This page could not be found.”

@@ -9,7 +9,7 @@ export const metadata: Metadata = {
 export default function CrashPage() {
   return (
     <>
-      <DemoIntro rules={['R2.5']} title="Crash in the browser">
+      <DemoIntro page="/demos/crash" title="Crash in the browser">
         <p>
           The button makes a component throw while rendering in the browser. No error boundary of
           this site catches it, so the whole application fails and the global failure page takes

@@ -16,7 +16,7 @@ export const metadata: Metadata = {
 export default function DynamicHubPage() {
   return (
     <>
-      <DemoIntro rules={['K9.3']} title="Dynamic page hub">
+      <DemoIntro page="/demos/dynamic-hub" title="Dynamic page hub">
         <p>
           The dynamic page is rendered on the server at each request and shows the time it was
           rendered. This page prefetches it, data and all, as soon as the link is in view: opening

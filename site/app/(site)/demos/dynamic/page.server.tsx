@@ -13,7 +13,7 @@ export default function DynamicPage() {
   const now = new Date();
   return (
     <>
-      <DemoIntro rules={['K9.3']} title="Dynamic page">
+      <DemoIntro page="/demos/dynamic" title="Dynamic page">
         <p>
           Rendered on the server for this request. Prefetched from the hub, it is shown without a new
           request for 30 seconds after the prefetch. Opened from the page without prefetch, its data

@@ -12,7 +12,7 @@ export default function ManyLinksPage() {
   const numbers = Array.from({ length: LINK_COUNT }, (_, i) => i + 1);
   return (
     <>
-      <DemoIntro rules={['R2.7', 'K9.3', 'K9.4', 'K9.5']} title="Many links">
+      <DemoIntro page="/demos/links" title="Many links">
         <p>
           Ten internal links, all in view: the browser prefetches their data (five requests at a
           time), keeps it fresh for 30 seconds and drops it after 5 minutes. Following one swaps

@@ -10,7 +10,7 @@ export const metadata: Metadata = {
 export default function NoPrefetchPage() {
   return (
     <>
-      <DemoIntro rules={['C7.2', 'C7.3', 'K9.3']} title="No prefetch">
+      <DemoIntro page="/demos/no-prefetch" title="No prefetch">
         <p>
           The links below are never prefetched, so clicking one makes the browser fetch that page’s
           data there and then: a request to this origin for the page path with a text suffix,

@@ -9,7 +9,7 @@ export const metadata: Metadata = {
 export default function PlainPage() {
   return (
     <>
-      <DemoIntro rules={['C7.2', 'C7.4']} title="Plain page">
+      <DemoIntro page="/demos/plain" title="Plain page">
         <p>
           A page with nothing on it but text. Loaded directly, it fetches only its own scripts and
           stylesheet, all from this origin.

@@ -17,7 +17,7 @@ const SECTIONS = [
 export default function TallPage() {
   return (
     <>
-      <DemoIntro rules={['R2.8']} title="Tall page">
+      <DemoIntro page="/demos/tall" title="Tall page">
         <p>
           Scroll down, follow the link at the bottom, then use the browser’s Back button: this page
           comes back at the same scroll position, without a reload. Forward returns to the other

@@ -5,7 +5,7 @@ import DemoIntro from '../../../../components/DemoIntro';
 export default function UntitledPage() {
   return (
     <>
-      <DemoIntro rules={['R2.9']} title="Untitled page heading">
+      <DemoIntro page="/demos/untitled" title="Untitled page heading">
         <p>
           This page has no title. After a navigation to it, the announcement for assistive
           technology reads this heading instead.

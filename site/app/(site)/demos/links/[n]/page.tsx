@@ -24,7 +24,7 @@ export default async function LinkedPage({ params }: Props) {
   if (!Number.isInteger(num) || num < 1 || num > COUNT) notFound();
   return (
     <>
-      <DemoIntro rules={['R2.7']} title={`Linked page ${num}`}>
+      <DemoIntro page="/demos/links/[n]" title={`Linked page ${num}`}>
         <p>One of ten pages linked from the “Many links” page, generated at build time.</p>
       </DemoIntro>
       <p>
