@@ -13,6 +13,7 @@ import { writePresets } from './expectation-presets';
 import { hostDifferences } from './expected-hosts';
 import { columnCoverage } from './coverage';
 import { zeroConfig } from './template';
+import { withOtherRouterTable } from './other-router-doc';
 import { ROOT } from '../spec/root';
 
 export const IMPLEMENTATIONS_MD = join(ROOT, 'docs', 'implementations.md');
@@ -134,12 +135,12 @@ function hostMarkdown(table: Record<string, Record<string, Expectation>>): strin
   return lines.length > 4 ? lines : [...lines.slice(0, 2), 'No host changes a verdict.'];
 }
 
-/** docs/implementations.md with its generated section replaced. */
+/** docs/implementations.md with its generated sections replaced: the expected verdicts, and the table "The other router" (other-router-doc.ts). */
 export function withGeneratedTable(doc: string): string {
   const start = doc.indexOf(BEGIN);
   const end = doc.indexOf(END);
   if (start < 0 || end < start) throw new Error(`${IMPLEMENTATIONS_MD} lacks the GENERATED markers.`);
-  return `${doc.slice(0, start)}${BEGIN}\n\n${expectedMarkdown()}\n\n${doc.slice(end)}`;
+  return withOtherRouterTable(`${doc.slice(0, start)}${BEGIN}\n\n${expectedMarkdown()}\n\n${doc.slice(end)}`, 'docs/implementations.md');
 }
 
 /** Writes the table of docs/implementations.md and the expectation presets (spec/expectations/); returns the presets' files. */

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLAUSES } from '../spec/clauses';
+import { CLAUSES, NORMATIVE } from '../spec/clauses';
 import { clauseRows, IMPLEMENTATIONS_MD, withGeneratedTable } from './expected-doc';
 import { MATRIX_MD, withMatrixTables } from './matrix-doc-tables';
+import { pagesRouterReading } from './other-router-doc';
 import { contextOf, expectationsFor } from './expected';
 import { loadProfile } from '../conformance/run/profile';
 import { configFieldsFor, layerFiles, layersOf, patchNextConfig, replaceGoogleFonts, SITES } from './template';
@@ -133,6 +134,12 @@ describe('expected verdicts (docs/implementations.md)', () => {
   it('are the same in docs/implementations.md as in expected.ts (run `npm run generate` after changing expected.ts)', () => {
     const doc = readFileSync(IMPLEMENTATIONS_MD, 'utf8');
     expect(withGeneratedTable(doc)).toBe(doc);
+  });
+
+  it('read "The other router" from the registry: a clause without its one reading for a Pages Router page is named with the fix', () => {
+    const k95 = NORMATIVE.find((c) => c.id === 'K9.5')!;
+    expect(pagesRouterReading(k95)).toMatch(/^There is no queue/);
+    expect(() => pagesRouterReading({ ...k95, readings: k95.readings?.filter((r) => !r.startsWith('On a Pages Router page:')) })).toThrow('K9.5 has 0 readings beginning "On a Pages Router page:" in spec/clauses/: give it exactly one, saying how the clause reads on a page the Pages Router serves.');
   });
 
   it('are the same in docs/matrix.md\'s tables as in expected.ts (run `npm run generate` after changing expected.ts)', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLAUSES, NORMATIVE } from '../../spec/clauses';
+import { CLAUSES } from '../../spec/clauses';
 import { DISCOVERY_MD, withScenarioClauses } from '../../spec/registry/scenario-clauses-md';
 import { renderSiteClauseIds, SITE_CLAUSE_IDS } from '../../spec/registry/site-clauses';
 import { clausesOf } from '../scenarios/clauses';
@@ -66,13 +66,6 @@ describe('clause IDs named in hand-written tables and prose', () => {
     expect(scenarioMentionProblems('x.md', '`prefetch` (K9.4), `statusPages.404` (R2.3 404), `navigation` (K9.5), `statusPages` (R2.3 499')).toEqual([
       'x.md: "`navigation` (K9.5": the registry ties navigation to R2.6, R2.7, R2.9, C7.4, not K9.5', 'x.md: "`statusPages` (R2.3 499": R2.3 has no part 499',
     ]);
-  });
-
-  it('give every normative clause its row in docs/implementations.md\'s Pages Router readings, in the registry\'s order', () => {
-    const doc = read('docs/implementations.md');
-    const table = doc.slice(doc.indexOf('| Clause | On a Pages Router page |'));
-    const ids = table.slice(0, table.indexOf('\n\n')).split('\n').slice(2).flatMap((r) => r.split('|')[1].trim().split(/,\s*/));
-    expect(ids, 'docs/implementations.md, "The other router": a row per normative clause (how it reads on a Pages Router page), in the registry\'s order').toEqual(NORMATIVE.map((c) => c.id));
   });
 });
 

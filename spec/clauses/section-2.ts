@@ -157,7 +157,7 @@ export const SECTION_2 = [
       'Not stated, so advisory: that nothing is announced on first load.',
       'A navigation whose title (or, without one, first heading) is the same as the page before is not judged: a live region need not repeat an unchanged text. A titled page whose title equals the start page\'s leaves the title branch untested.',
       'A step that loads a whole page (a document request: e.g. a link from one router to the other) is no client navigation: left out and reported, not judged — what a screen reader says on a new document is not in the page to read, and R2.7 judges the reload.',
-      'On a Pages Router page: its route announcer (a <p aria-live="assertive" role="alert">) reads document.title, else the first h1, else the path, when the path changes: judged the same way.',
+      'On a Pages Router page: its route announcer (a <p aria-live="assertive" role="alert">) reads document.title, else the first h1, else the path, when the path changes: judged the same way. A step that loads a whole document (a crossing between the routers) is no client navigation and is not judged.',
     ],
     parts: [
       { id: 'title', text: 'After a navigation, the announcement reads the page title.', subject: 'a client navigation to a page of the site with a title' },
