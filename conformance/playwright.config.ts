@@ -15,7 +15,7 @@ import { CHROMIUM_ARGS, lookupChromium } from './setup/browser';
  * the results with its first test (setup/run-facts.ts). Everything about the run — targets, output
  * folder, gate scope, workers, extra reporters, shard — comes from the run (run/, handed over in
  * the file named by CONFORMANCE_RUN). The CLI (cli/conformance.ts) is its front door; the
- * repository's own config (../playwright.config.ts) builds on suiteConfig() with its reference site.
+ * repository's own config (../playwright.config.ts) builds on suiteConfig() for its site checks.
  */
 export function suiteConfig(run: Run): PlaywrightTestConfig<{ mode: Mode }> {
   // The run names its browser once global setup or the CLI has checked it; until then (the

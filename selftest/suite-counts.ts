@@ -30,3 +30,14 @@ export function countSuiteResults(file: string): SuiteCounts | undefined {
   for (const suite of report.suites ?? []) walk(suite);
   return counts;
 }
+
+/**
+ * npm test's counts of one Playwright run: from its JSON report (one failure when it wrote none); a run
+ * that exited non-zero with every test green failed its gate (an untested or flaky clause), counted as one.
+ */
+export function suiteCounts(file: string, code: number): { passed: number; failed: number; skipped: number } {
+  const c = countSuiteResults(file);
+  if (!c) return { passed: 0, failed: 1, skipped: 0 };
+  const gateFailed = code !== 0 && c.failed === 0 && c.flaky === 0 ? 1 : 0;
+  return { passed: c.passed, failed: c.failed + c.flaky + gateFailed, skipped: c.skipped };
+}

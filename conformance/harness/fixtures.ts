@@ -20,8 +20,8 @@ import { startTiming, timeBrowser, timePage, TIMING_ANNOTATION } from '../observ
 import { ANNOTATION } from '../outcome/verdict';
 import { runnerState } from '../run/slow';
 
-/** The deployment under test, as the test sees it. */
-export interface Target {
+/** The deployment under test, as a test sees it (how the repository builds and serves one is targets/target.ts's Target). */
+export interface SiteUnderTest {
   mode: Mode;
   url: string;
   profile: TargetProfile;
@@ -51,7 +51,7 @@ interface Fixtures {
   timedPage: void;
   /** Auto: skips a test whose clause does not apply in this mode, or when the target is not this kind of site. */
   applicability: void;
-  target: Target;
+  target: SiteUnderTest;
   /** Auto: every request of the page, attached to the report as evidence. */
   requestLog: RequestLog;
   faults: Faults;

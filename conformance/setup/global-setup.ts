@@ -8,15 +8,18 @@ import { lookupChromium } from './browser';
 import { probeTarget } from './probe';
 
 /**
- * Before any test: completes the run for the modes Playwright selected (config.filteredProjects,
- * so `--project` is never re-parsed here): the browser, and the probe of every target the CLI did
- * not probe (a run file written by hand, or targets served by a global setup that ran before this
- * one: the repository's own config serves its reference site so, targets/setup.ts). The completed
- * run is written to a new run file and handed to the workers (channel.ts).
+ * Before any test: a run the command resolved (cli/resolve-run.ts: the browser, the patience, every
+ * target probed, the projects it asked Playwright for) is complete, and its file, written once, goes to
+ * the workers as it is. Any other run — a run file written by hand, or the repository's site checks,
+ * whose targets a global setup before this one served (targets/setup.ts) — is completed here for the
+ * modes Playwright selected (config.filteredProjects, so `--project` is never re-parsed): the
+ * browser, the patience, the probe of every target, and the projects; the completed run is written to
+ * a new run file and handed to the workers (channel.ts).
  */
 export default async function globalSetup(config: FullConfig): Promise<void> {
   const run = currentRun();
   const modes = selectedModes(config);
+  if (complete(run, modes)) return;
   const completed: Run = { ...run, targets: run.targets.filter((t) => modes.includes(t.mode)).map((t) => ({ ...t })), projects: config.filteredProjects.map((p) => p.name) };
   if (!completed.browser) {
     const found = lookupChromium();
@@ -31,6 +34,11 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
   }
   for (const t of completed.targets) await probe(t);
   useRunFile(writeRunFile(completed, join(scratchOf(run), `run-${process.pid}.json`)));
+}
+
+/** Whether the run needs nothing of global setup: its browser, patience and probes there, every target in a selected mode. */
+function complete(run: Run, modes: readonly Mode[]): boolean {
+  return !!run.browser && !!run.slow && run.targets.every((t) => !!t.probe && modes.includes(t.mode));
 }
 
 /** The modes a run's selected projects judge (a site-checks project `site-static` counts as static). */

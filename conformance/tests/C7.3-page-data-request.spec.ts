@@ -3,7 +3,7 @@ import { LATE, orLate } from '../observers/bound';
 import { record } from '../harness/clause';
 import { describeClause } from '../harness/describe-clause';
 import { requestEvidence } from '../observers/evidence';
-import { expect, test, type Page, type Target } from '../harness/fixtures';
+import { expect, test, type Page, type SiteUnderTest } from '../harness/fixtures';
 import { activateLink, linkTo, navigateAtAge, open, settle } from '../observers/navigation';
 import type { Observer } from '../harness/observe';
 import { pageDataPath, readPageData } from '../observers/page-data';
@@ -49,7 +49,7 @@ function recognisedNames(profile: TargetProfile): string {
 }
 
 /** Loads `from`, follows its link to `to` and returns the page-data fetches the navigation itself made (untested when none). */
-async function navigate(page: Page, log: RequestLog, obs: Observer, target: Target, from: string, to: string): Promise<LoggedRequest[]> {
+async function navigate(page: Page, log: RequestLog, obs: Observer, target: SiteUnderTest, from: string, to: string): Promise<LoggedRequest[]> {
   await open(page, from, obs, { scenario: 'pageData' });
   return navigationFetches(page, log, obs, target, from, to);
 }
@@ -214,7 +214,7 @@ function safeDecode(s: string): string {
 }
 
 /** The four parts on one navigation's page-data request; `condition` names what the harness caused, if anything. */
-async function judgeRequest(req: LoggedRequest, { from, to, condition }: { from: string; to: string; condition?: string }, { target, obs, part }: { target: Target; obs: Observer; part: (id: C73Part) => C73Part }, testInfo: TestInfo): Promise<void> {
+async function judgeRequest(req: LoggedRequest, { from, to, condition }: { from: string; to: string; condition?: string }, { target, obs, part }: { target: SiteUnderTest; obs: Observer; part: (id: C73Part) => C73Part }, testInfo: TestInfo): Promise<void> {
   const stateTree = req.headers['next-router-state-tree'];
   const buildId = buildIdOf(req, target.profile);
   const seen = condition ? `${req.url} (${condition})` : req.url;

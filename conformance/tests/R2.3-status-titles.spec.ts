@@ -5,7 +5,7 @@ import type { Observer } from '../harness/observe';
 import { headings, quoted } from '../observers/page-text';
 import { sample } from '../observers/sample';
 import { requireSitePage, siteFix } from '../observers/site-page';
-import { expect, test, type Page, type Target } from '../harness/fixtures';
+import { expect, test, type Page, type SiteUnderTest } from '../harness/fixtures';
 import type { PartId } from '../../spec/clauses';
 import { patience } from '../run/slow';
 
@@ -78,11 +78,11 @@ async function checkStatusPage(page: Page, obs: Observer, code: number, path: st
 }
 
 /** The profile's status pages; `row`: the row the test needs, whose kind of not judged it is when the profile has none. */
-function statusPages(target: Target, row?: PartId<'R2.3'>): Record<string, string> {
+function statusPages(target: SiteUnderTest, row?: PartId<'R2.3'>): Record<string, string> {
   return target.scenario('statusPages', row ? `statusPages.${row}` : undefined).pages;
 }
 
-function serverOnly(target: Target, info: Parameters<typeof markInapplicable>[0]): void {
+function serverOnly(target: SiteUnderTest, info: Parameters<typeof markInapplicable>[0]): void {
   if (target.mode !== 'server') {
     markInapplicable(info, 'real error answers come from a server rendering per request; a static export is served as files by a plain static server, whose status codes are not the site\'s');
   }

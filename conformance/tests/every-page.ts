@@ -1,5 +1,5 @@
 import type { Browser, TestInfo } from '@playwright/test';
-import type { Target } from '../harness/fixtures';
+import type { SiteUnderTest } from '../harness/fixtures';
 import type { Observer } from '../harness/observe';
 import { scenarioFor, type Scenarios } from '../run/profile';
 import { sharedOnce } from '../setup/shared-once';
@@ -30,7 +30,7 @@ export const NO_SITE_PAGES = {
 const PER_PAGE_MS = 1_000;
 
 /** The profile's sitePages for this mode; without one the test ends `untested`, saying how to get one. */
-export function sitePagesOf(target: Target, obs: Observer): SitePages {
+export function sitePagesOf(target: SiteUnderTest, obs: Observer): SitePages {
   const s = scenarioFor(target.profile, 'sitePages', target.mode) ?? obs.untested(NO_SITE_PAGES.missing, NO_SITE_PAGES.fix);
   test.info().setTimeout(patience(45_000 + PER_PAGE_MS * s.paths.length));
   return s;
@@ -40,7 +40,7 @@ export function sitePagesOf(target: Target, obs: Observer): SitePages {
  * The walk of the listed pages for this mode. A retry or a repetition walks anew; tests of the
  * same attempt share one walk.
  */
-export function walkOf(browser: Browser, target: Target, sitePages: SitePages, info: TestInfo): Promise<WalkPage[]> {
+export function walkOf(browser: Browser, target: SiteUnderTest, sitePages: SitePages, info: TestInfo): Promise<WalkPage[]> {
   const key = `walk-${target.mode}-r${info.repeatEachIndex}-a${info.retry}`;
   return timed('load', () => sharedOnce(key, () => walkSite(browser, target.url, sitePages.paths), patience(120_000 + PER_PAGE_MS * sitePages.paths.length)));
 }

@@ -1,5 +1,5 @@
 import type { FakeClock } from '../observers/clock';
-import type { Page, Target } from '../harness/fixtures';
+import type { Page, SiteUnderTest } from '../harness/fixtures';
 import { linkTo, navigateAtAge, settle, waitForAddress, type AtAge } from '../observers/navigation';
 import type { Observer } from '../harness/observe';
 import { readPageData, requestLike } from '../observers/page-data';
@@ -154,7 +154,7 @@ export function useAgain(page: Page, log: RequestLog, clock: FakeClock, obs: Obs
 }
 
 /** Where the navigated data comes from, per mode: a page rendered per request (server) or a pre-rendered page (static). */
-export function navigatedPair(target: Target, obs: Observer): { from: string; to: string; fix: string } {
+export function navigatedPair(target: SiteUnderTest, obs: Observer): { from: string; to: string; fix: string } {
   if (target.mode === 'server') {
     const { from, page } = target.scenario('dynamicFreshness');
     const fix = `name in the profile (dynamicFreshness.from) a page whose link to ${page} is not prefetched (e.g. <Link prefetch={false}>) and which prefetches it by no other link`;

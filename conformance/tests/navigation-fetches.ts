@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Observer } from '../harness/observe';
-import type { Target } from '../harness/fixtures';
+import type { SiteUnderTest } from '../harness/fixtures';
 import { clickLinkTo } from '../observers/navigation';
 import { readPageData } from '../observers/page-data';
 import type { LoggedRequest, RequestLog } from '../observers/request-log';
@@ -14,7 +14,7 @@ const FIX = 'name in the profile (pageData) a link that navigates on the client 
  * with none leaves nothing to judge: untested — the run's when it was a whole-page load; the site's
  * when discovery found no link whose click fetches its own data (harness/not-judged.ts).
  */
-export async function navigationFetches(page: Page, log: RequestLog, obs: Observer, target: Target, from: string, to: string): Promise<LoggedRequest[]> {
+export async function navigationFetches(page: Page, log: RequestLog, obs: Observer, target: SiteUnderTest, from: string, to: string): Promise<LoggedRequest[]> {
   const mark = log.mark();
   await clickLinkTo(page, to, obs);
   const fetches = () => log.pageData(mark).filter((e) => { const d = readPageData(e); return d?.page === to && !d.prefetch; });

@@ -1,5 +1,5 @@
 import type { FakeClock } from '../observers/clock';
-import type { Page, Target } from '../harness/fixtures';
+import type { Page, SiteUnderTest } from '../harness/fixtures';
 import { scenarioFor } from '../run/profile';
 import { open } from '../observers/navigation';
 import type { Observer } from '../harness/observe';
@@ -60,6 +60,6 @@ export async function loadAndPickPrefetched(page: Page, clock: FakeClock, obs: O
 
 
 /** The page whose prefetch is let age: the profile's `prefetchedLink`, else its `prefetch` page (a profile written before the first had one). */
-export function prefetchingPage(target: Target): string {
+export function prefetchingPage(target: SiteUnderTest): string {
   return scenarioFor(target.profile, 'prefetchedLink', target.mode)?.page ?? scenarioFor(target.profile, 'prefetch', target.mode)?.page ?? target.scenario('prefetchedLink').page;
 }

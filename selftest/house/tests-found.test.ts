@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import suiteConfig from '../../conformance/playwright.config';
 import repoConfig from '../../playwright.config';
 import { ROOT } from '../../spec/root';
 import { UNIT_INCLUDE } from '../../vitest.config';
@@ -9,7 +10,8 @@ import { filesUnder } from './repo-files';
  * Every test file runs: a unit test (*.test.ts, wherever it sits: vitest.config.ts includes
  * UNIT_INCLUDE) or a browser test (*.spec.ts inside a Playwright project's testDir of the
  * repository's config). A test written where neither runner looks — a *.spec.ts outside those
- * folders, a *.test.tsx, a unit test inside a Playwright folder (run by both) — fails here.
+ * folders, a *.test.tsx, a unit test inside a Playwright folder (run by both) — fails here. Browser tests are
+ * the suite's (conformance/playwright.config.ts) and the site checks' (the repository's playwright.config.ts).
  */
 const TEST_FILE = /\.(test|spec)\.[cm]?[jt]sx?$/;
 
@@ -24,7 +26,7 @@ export function lost(files: readonly string[], testDirs: readonly string[], unit
 }
 
 describe('every test file is found by a runner', () => {
-  const testDirs = [...new Set((repoConfig.projects ?? []).map((p) => path.relative(ROOT, path.resolve(ROOT, p.testDir ?? '.'))))];
+  const testDirs = [...new Set([...(suiteConfig.projects ?? []), ...(repoConfig.projects ?? [])].map((p) => path.relative(ROOT, path.resolve(ROOT, p.testDir ?? '.'))))];
 
   it('in this repository', () => {
     expect(testDirs.length).toBeGreaterThan(0);
