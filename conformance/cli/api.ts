@@ -137,7 +137,7 @@ function afterReport(run: Run, settings: Settings, log: (line: string) => void, 
   const update = settings.updateExpectations ? updateExpectations(run, settings.baselineFile) : undefined;
   const report = JSON.parse(readFileSync(join(run.out, 'conformance.json'), 'utf8')) as Report;
   const compared = run.options.compare ? compareReports(report, readCompared(run.options.compare, cwd).report, shownPath(run.options.compare, cwd)) : undefined;
-  for (const line of [...summaryLines(run.out, cwd, false, acceptCommand(run, settings, cwd), compared ? comparisonConsole(compared) : []), ...(update?.lines ?? [])]) log(line);
+  for (const line of [...summaryLines(run.out, cwd, false, acceptCommand(run, settings, cwd), compared ? comparisonConsole(compared) : [], report), ...(update?.lines ?? [])]) log(line);
   const answer = consoleAnswerOf(report, run.out, run.out);
   // Inside GitHub Actions: an annotation per finding, on the job's page (no token needed).
   for (const line of annotations(answer)) log(line);

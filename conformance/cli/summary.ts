@@ -12,8 +12,7 @@ import { consoleLine } from '../report/escape';
  * the report compared with, the next step, then where the report is, relative to
  * the folder the command was started in. Each line is the console's: cut once, with the full text in the report.
  */
-export function summaryLines(out: string, cwd: string, replaced = false, accept = 'npx spec-conformance --update-expectations --from-report', extra: string[] = []): string[] {
-  const report = JSON.parse(readFileSync(join(out, 'conformance.json'), 'utf8')) as Report;
+export function summaryLines(out: string, cwd: string, replaced = false, accept = 'npx spec-conformance --update-expectations --from-report', extra: string[] = [], report = JSON.parse(readFileSync(join(out, 'conformance.json'), 'utf8')) as Report): string[] {
   const lines = [
     '',
     ...answerConsole(consoleAnswerOf(report, out, cwd)),

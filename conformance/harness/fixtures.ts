@@ -17,6 +17,7 @@ import { entryContext, notKindReason, profileOf, runTarget } from './target';
 import { lackingEntry, lackingScenario } from './not-judged';
 import { SCENARIO_TABLE } from '../scenarios/table';
 import { startTiming, timeBrowser, timePage, TIMING_ANNOTATION } from '../observers/timing';
+import { partsOf } from '../outcome/classify';
 import { ANNOTATION } from '../outcome/verdict';
 import { runnerState } from '../run/slow';
 
@@ -116,8 +117,9 @@ export const test = base.extend<Fixtures & { mode: Mode }, { pagePool: PagePool;
     await use(t);
     info.annotations.push({ type: TIMING_ANNOTATION, description: JSON.stringify(t.finish()) });
     const ended = info.annotations.find((a) => a.type === ANNOTATION.verdict)?.description;
-    const parts = info.annotations.filter((a) => a.type === ANNOTATION.part).map((a) => a.description ?? '');
-    if ((info.status !== 'passed' && info.status !== 'skipped') || ended === 'cantTell' || parts.some((p) => p.includes('"verdict":"cantTell"'))) {
+    // The part outcomes read as the report reads them (outcome/classify.ts).
+    const parts = partsOf(info.annotations).outcomes;
+    if ((info.status !== 'passed' && info.status !== 'skipped') || ended === 'cantTell' || parts.some((p) => p.verdict === 'cantTell')) {
       info.annotations.push({ type: ANNOTATION.runner, description: JSON.stringify(runnerState()) });
     }
   }, { auto: true }],
