@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { runCommand } from '../launcher/run-command';
+import { isFresh as isFreshMarker, readMarker as readMarkerFile, writeMarker } from '../targets/build-marker';
 import { ROOT } from '../spec/root';
 import { assemble, configFieldsFor, layerFiles, layersOf, listFiles, templateMarkerOf, templateNameOf } from './template';
 import type { BuildPlan, SiteKind, VersionPin } from './versions';
@@ -109,20 +110,10 @@ export function buildKey(b: BuildPlan): string {
 
 export interface BuildMarker { key: string; builtAt: string; ms: number; buildId: string; changes: string[] }
 
-export function readMarker(b: BuildPlan): BuildMarker | undefined {
-  try {
-    return JSON.parse(readFileSync(markerOf(b), 'utf8')) as BuildMarker;
-  } catch {
-    return undefined;
-  }
-}
+export const readMarker = (b: BuildPlan): BuildMarker | undefined => readMarkerFile<BuildMarker>(markerOf(b));
 
 /** True when the build's output exists and was made from the current inputs. */
-export function isFresh(b: BuildPlan): boolean {
-  const m = readMarker(b);
-  const done = b.mode === 'static' ? join(outputOf(b), 'index.html') : join(outputOf(b), 'BUILD_ID');
-  return !!m && m.key === buildKey(b) && existsSync(done);
-}
+export const isFresh = (b: BuildPlan): boolean => isFreshMarker(markerOf(b), buildKey(b), join(outputOf(b), b.mode === 'static' ? 'index.html' : 'BUILD_ID'));
 
 export const nextBinOf = (pin: VersionPin) => join(installDir(pin), 'node_modules', 'next', 'dist', 'bin', 'next');
 
@@ -143,6 +134,6 @@ export async function buildSite(b: BuildPlan): Promise<BuildMarker> {
   }
   const buildId = b.mode === 'server' ? readFileSync(join(outputOf(b), 'BUILD_ID'), 'utf8').trim() : '';
   const marker: BuildMarker = { key: buildKey(b), builtAt: new Date().toISOString(), ms: Date.now() - started, buildId, changes };
-  writeFileSync(markerOf(b), JSON.stringify(marker, null, 2));
+  writeMarker(markerOf(b), marker);
   return marker;
 }

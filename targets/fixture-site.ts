@@ -13,6 +13,7 @@ import type { Mode } from '../spec/clauses';
 import { ROOT } from '../spec/root';
 import { nextBin, startNext } from './hosts/next-start';
 import { serveStatic } from './hosts/static-server';
+import { installedVersion, isFresh, writeMarker } from './build-marker';
 import type { ServeOptions, Target } from './target';
 
 /** Bump when the way a fixture is built changes: every cached build becomes stale. */
@@ -48,21 +49,11 @@ export function fixtureKey(b: FixtureBuild): string {
   h.update(JSON.stringify({ rev: REVISION, mode: b.mode, variant: b.variant ?? 'as-is', remove: b.removeFromExport ?? [] }));
   const dir = fixtureDir(b.name);
   for (const f of filesOf(dir)) h.update(`\0${f}\0`).update(fs.readFileSync(path.join(dir, f)));
-  for (const pkg of ['next', 'react', 'react-dom']) {
-    try { h.update(`\0${pkg}@${(JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version}`); } catch { h.update(`\0${pkg}@none`); }
-  }
+  for (const pkg of ['next', 'react', 'react-dom']) h.update(`\0${pkg}@${installedVersion(pkg)}`);
   return h.digest('hex');
 }
 
-function isFresh(b: FixtureBuild): boolean {
-  try {
-    const m = JSON.parse(fs.readFileSync(markerOf(b), 'utf8')) as { key?: string };
-    const done = b.mode === 'static' ? path.join(outputOf(b), 'index.html') : path.join(outputOf(b), 'BUILD_ID');
-    return m.key === fixtureKey(b) && fs.existsSync(done);
-  } catch {
-    return false;
-  }
-}
+const isFixtureFresh = (b: FixtureBuild): boolean => isFresh(markerOf(b), fixtureKey(b), path.join(outputOf(b), b.mode === 'static' ? 'index.html' : 'BUILD_ID'));
 
 const envOf = (b: FixtureBuild): NodeJS.ProcessEnv => ({
   FIXTURE_MODE: b.mode, FIXTURE_VARIANT: b.variant ?? 'as-is', NEXT_TELEMETRY_DISABLED: '1', NEXT_IGNORE_INCORRECT_LOCKFILE: '1', NODE_ENV: 'production',
@@ -78,7 +69,7 @@ async function buildFixture(b: FixtureBuild): Promise<number> {
   const r = await runCommand(process.execPath, [nextBin(dir), 'build'], { cwd: dir, env: envOf(b), output: { file: log }, timeoutMs: 10 * 60_000 });
   if (r.code !== 0) throw new Error(`next build of fixtures/${b.name} (${b.mode}) failed (exit ${r.code}); log ${log}:\n${fs.readFileSync(log, 'utf8').split('\n').slice(-30).join('\n')}`);
   for (const f of b.mode === 'static' ? b.removeFromExport ?? [] : []) fs.rmSync(path.join(outputOf(b), f), { recursive: true, force: true });
-  fs.writeFileSync(markerOf(b), JSON.stringify({ key: fixtureKey(b), builtAt: new Date().toISOString(), ms: r.ms }, null, 2));
+  writeMarker(markerOf(b), { key: fixtureKey(b), builtAt: new Date().toISOString(), ms: r.ms });
   return r.ms;
 }
 
@@ -96,7 +87,7 @@ export function fixtureSite(b: FixtureBuild): Target & { output: string; dir: st
     mode: b.mode,
     output: outputOf(b),
     dir: appDirOf(b),
-    isFresh: () => isFresh(b),
+    isFresh: () => isFixtureFresh(b),
     build: async () => ({ ms: await buildFixture(b) }),
     serve: (opts = {}) => serveFixture(b, opts),
   };

@@ -10,6 +10,7 @@ import type { Mode } from '../../spec/clauses';
 import { ROOT } from '../../spec/root';
 import { SERVER_ONLY_ROUTES } from '../../site/content/behaviours';
 import { writeServerCspManifest } from '../../site/lib/csp-manifest';
+import { writeMarker } from '../build-marker';
 import { nextBin } from '../hosts/next-start';
 import { sourceHash } from './freshness';
 import { assertMode, buildPaths, nextEnv, siteDir } from './paths';
@@ -68,7 +69,7 @@ export async function buildSite(mode: Mode, opts: { buildId?: string; quiet?: bo
     throw new Error(`next build (${mode}) failed with exit code ${code}.${tail}`);
   }
   checkBuild(mode, buildId);
-  fs.writeFileSync(paths.marker, JSON.stringify({ mode, buildId, builtAt: new Date().toISOString(), ms, sourceHash: sources }, null, 2));
+  writeMarker(paths.marker, { mode, buildId, builtAt: new Date().toISOString(), ms, sourceHash: sources });
   return { mode, buildId, dir: paths.output, ms };
 }
 

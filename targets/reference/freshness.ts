@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { Mode } from '../../spec/clauses';
-import { ROOT } from '../../spec/root';
+import { installedVersion, isFresh, readMarker } from '../build-marker';
 import { assertMode, buildPaths, siteDir } from './paths';
 
 /** Folders and files under site/ that are not build inputs. */
@@ -36,9 +36,7 @@ export function sourceHash(): string {
     h.update(fs.readFileSync(path.join(root, rel)));
     h.update('\0');
   }
-  for (const pkg of ['next', 'react', 'react-dom']) {
-    try { h.update(`${pkg}@${(JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version}\0`); } catch { h.update(`${pkg}@none\0`); }
-  }
+  for (const pkg of ['next', 'react', 'react-dom']) h.update(`${pkg}@${installedVersion(pkg)}\0`);
   return h.digest('hex');
 }
 
@@ -56,22 +54,12 @@ export function isBuildComplete(mode: Mode): boolean {
  * tests/, next-env.d.ts and the copied conformance report are not sources).
  */
 export function isBuildFresh(mode: Mode): boolean {
-  if (!isBuildComplete(mode)) return false;
-  try {
-    const data = JSON.parse(fs.readFileSync(buildPaths(mode).marker, 'utf8')) as { sourceHash?: unknown };
-    return typeof data.sourceHash === 'string' && data.sourceHash === sourceHash();
-  } catch {
-    return false;
-  }
+  return isBuildComplete(mode) && isFresh(buildPaths(mode).marker, sourceHash(), buildPaths(mode).marker, 'sourceHash');
 }
 
 /** The build id recorded by the last successful build of that mode, if any. */
 export function lastBuildId(mode: Mode): string | undefined {
   assertMode(mode);
-  try {
-    const data = JSON.parse(fs.readFileSync(buildPaths(mode).marker, 'utf8')) as { buildId?: unknown };
-    return typeof data.buildId === 'string' ? data.buildId : undefined;
-  } catch {
-    return undefined;
-  }
+  const id = readMarker<{ buildId?: unknown }>(buildPaths(mode).marker)?.buildId;
+  return typeof id === 'string' ? id : undefined;
 }
