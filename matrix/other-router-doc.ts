@@ -36,10 +36,16 @@ function expectedWords(c: NormativeClause, e: Record<string, Expectation>): stri
 /** The table's rows: the clause, its reading, the expected verdicts of the Pages-Router-only builds (grouped where they agree). */
 export function otherRouterTable(): string {
   const builds = planMatrix(loadVersions()).builds.filter((b) => b.site === 'pages-router');
-  const table = builds.map((b) => ({ name: `${contextOf(b).v} ${b.mode}`, e: expectationsFor(contextOf(b)) }));
+  const table = builds.map((b) => {
+    const ctx = contextOf(b);
+    return { name: `${ctx.v} ${b.mode}`, e: expectationsFor(ctx) };
+  });
   const rows = NORMATIVE.map((c) => {
     const groups = new Map<string, string[]>();
-    for (const t of table) groups.set(expectedWords(c, t.e), [...(groups.get(expectedWords(c, t.e)) ?? []), t.name]);
+    for (const t of table) {
+      const words = expectedWords(c, t.e);
+      groups.set(words, [...(groups.get(words) ?? []), t.name]);
+    }
     const expected = groups.size === 1 ? [...groups.keys()][0] : [...groups].map(([words, names]) => `${names.join(', ')}: ${words}`).join('; ');
     return `| ${c.id} | ${cell(pagesRouterReading(c))} | ${expected} |`;
   });

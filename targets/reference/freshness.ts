@@ -42,10 +42,14 @@ export function sourceHash(): string {
 
 /** True when that mode's build finished: its marker and its output (index.html / BUILD_ID) exist. */
 export function isBuildComplete(mode: Mode): boolean {
+  return fs.existsSync(buildPaths(mode).marker) && fs.existsSync(finishedOutput(mode));
+}
+
+/** The file a finished build of that mode has written last but the marker: index.html / BUILD_ID. */
+function finishedOutput(mode: Mode): string {
   assertMode(mode);
   const paths = buildPaths(mode);
-  const required = mode === 'static' ? path.join(paths.output, 'index.html') : path.join(paths.buildDir, 'BUILD_ID');
-  return fs.existsSync(paths.marker) && fs.existsSync(required);
+  return mode === 'static' ? path.join(paths.output, 'index.html') : path.join(paths.buildDir, 'BUILD_ID');
 }
 
 /**
@@ -54,7 +58,7 @@ export function isBuildComplete(mode: Mode): boolean {
  * tests/, next-env.d.ts and the copied conformance report are not sources).
  */
 export function isBuildFresh(mode: Mode): boolean {
-  return isBuildComplete(mode) && isFresh(buildPaths(mode).marker, sourceHash(), buildPaths(mode).marker, 'sourceHash');
+  return isFresh(buildPaths(mode).marker, sourceHash(), finishedOutput(mode), 'sourceHash');
 }
 
 /** The build id recorded by the last successful build of that mode, if any. */
