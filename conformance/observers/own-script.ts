@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { accessHeadersFor } from '../access/access';
-import { isAppPageChunk, isPageChunk } from '../scenarios/pick';
+import { isAppPageChunk, isPageChunk } from '../scenarios/chunks';
 import { patience } from '../run/slow';
 
 /**

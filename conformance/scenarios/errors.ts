@@ -1,5 +1,6 @@
 import { type CrawledPage, type FrameworkRequest, GUESSED_STATUS } from '../crawl/model';
-import { arPage, clickable, isAppPageChunk, firstOf, ok, prPage, ROUTERS, throwingButton, unknownPaths } from './pick';
+import { arPage, clickable, firstOf, ok, prPage, ROUTERS, throwingButton, unknownPaths } from './pick';
+import { isAppPageChunk } from './chunks';
 import { array, control, optional, path, record, scenarioShape } from './schema';
 import { known, pageAnswers, scenario, SERVER } from './spec';
 

@@ -1,4 +1,5 @@
-import { arPage, busiestPrefetchPage, clickable, firstOf, inViewPrefetch, isPageChunk, pickNotPrefetched, pickNotPrefetchedPages, prPage, PREFETCH_LINKS_MIN, ROUTERS } from './pick';
+import { arPage, busiestPrefetchPage, clickable, firstOf, inViewPrefetch, pickNotPrefetched, pickNotPrefetchedPages, prPage, PREFETCH_LINKS_MIN, ROUTERS } from './pick';
+import { isPageChunk } from './chunks';
 import { int, optional, path, scenarioShape } from './schema';
 import { linkedPair, NOTHING_AHEAD, pageAnswers, scenario, SERVER } from './spec';
 import { TALL_WINDOW } from './windows';

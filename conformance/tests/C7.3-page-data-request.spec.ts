@@ -7,7 +7,6 @@ import { expect, test, type Page, type SiteUnderTest } from '../harness/fixtures
 import { activateLink, linkTo, navigateAtAge, open, settle } from '../observers/navigation';
 import type { Observer } from '../harness/observe';
 import { pageDataPath, readPageData } from '../observers/page-data';
-import type { TargetProfile } from '../run/profile';
 import { RequestLog, type LoggedRequest } from '../observers/request-log';
 import { pathOf, within } from '../observers/sample';
 import { captureNavigation, swapAnswer } from './swap-answer';
@@ -15,38 +14,13 @@ import { navigationFetches } from './navigation-fetches';
 import { patience } from '../run/slow';
 import { seconds } from '../../launcher/format';
 import { loadAndPickPrefetched, prefetchingPage } from './prefetched';
+import { buildIdOf, recognisedNames } from './build-id';
 
 /** Each advisory of the swap test within this, inside its 120 s: time left to record and close. */
 const ADVISORY_MS = 100_000;
-const DEFAULT_HEADERS = ['x-deployment-id', 'x-build-id', 'x-nextjs-deployment-id'];
-const DEFAULT_PARAMS = ['dpl'];
 /** Past the 5 minutes the spec keeps prefetched data (K9.4): the navigation then fetches its own. */
 const EXPIRED_MS = 301_000;
 type C73Part = 'target' | 'current' | 'router-state' | 'build-id';
-
-/** Where the request carries a build identifier: a header or query parameter the profile names, or a /_next/data/<build>/ path. */
-function buildIdOf(e: Pick<LoggedRequest, 'url' | 'headers' | 'method' | 'resourceType'>, profile: TargetProfile): { where: string; value: string } | undefined {
-  const headers = profile.buildIdentifier?.headers ?? DEFAULT_HEADERS;
-  const params = profile.buildIdentifier?.queryParams ?? DEFAULT_PARAMS;
-  for (const h of headers) {
-    const v = e.headers[h.toLowerCase()];
-    if (v) return { where: `header ${h.toLowerCase()}`, value: v };
-  }
-  const q = new URL(e.url).searchParams;
-  for (const p of params) {
-    const v = q.get(p);
-    if (v) return { where: `query parameter ${p}`, value: v };
-  }
-  const build = readPageData(e)?.build;
-  if (build) return { where: 'the /_next/data/<build>/ path', value: build };
-  return undefined;
-}
-
-function recognisedNames(profile: TargetProfile): string {
-  const headers = profile.buildIdentifier?.headers ?? DEFAULT_HEADERS;
-  const params = profile.buildIdentifier?.queryParams ?? DEFAULT_PARAMS;
-  return `headers ${headers.join(', ')}; query parameters ${params.join(', ')}; a /_next/data/<build>/ path`;
-}
 
 /** Loads `from`, follows its link to `to` and returns the page-data fetches the navigation itself made (untested when none). */
 async function navigate(page: Page, log: RequestLog, obs: Observer, target: SiteUnderTest, from: string, to: string): Promise<LoggedRequest[]> {

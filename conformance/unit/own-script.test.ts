@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { htmlScripts, ownScript } from '../observers/own-script';
-import { isAppPageChunk } from '../scenarios/pick';
+import { isAppPageChunk } from '../scenarios/chunks';
 
 const URL_ = 'http://127.0.0.1:3000/about';
 const html = (...srcs: string[]) => `<html><head>${srcs.map((s) => `<script src="${s}" async=""></script>`).join('')}<script src="/_next/static/chunks/polyfills-1.js" noModule=""></script><script src="https://cdn.example/x.js"></script></head></html>`;
