@@ -147,10 +147,25 @@ function appRouterSite(ctx: Ctx, v: V, app: Record<string, Expectation>, shape: 
 
 /** The Pages Router ordinary site. */
 function pagesRouterSite(ctx: Ctx, v: V, app: Record<string, Expectation>, shape: Shape = SHAPES.blog): Record<string, Expectation> {
-  const prefetched = E('untested', `every Link prefetches its target's code (and a ${shape.item}'s getStaticProps data) when it comes into view, and the site has no prefetch={false} link: discovery finds no navigation that fetches page data of its own`, P.visiblePrefetch[v], P.ssgPrefetch[v]);
+  // C7.3: every Link's data is prefetched and kept for good, so the harness fails the prefetches of one page and judges the navigation's own fetch.
+  const failed = `the harness fails every prefetch of ${shape.list} (net::ERR_FAILED); the data cache drops a fetch that failed, so the navigation to a ${shape.item} fetches /_next/data/<build>/<path>.json itself`;
+  const noHeaders = (what: string) => E('failed', `${failed}: it carries only x-nextjs-data, no ${what}`, P.dataHeaders[v], P.failedFetchDropped[v]);
+  const failedPrefetch = {
+    'C7.3/target': E('passed', `${failed}: its path names the target page`, P.dataHref[v], P.failedFetchDropped[v]),
+    'C7.3/current': noHeaders('current address'),
+    'C7.3/router-state': noHeaders('router state'),
+    'C7.3/build-id': E('passed', `${failed}: the build identifier is its path segment /_next/data/<build>/`, P.dataHref[v], P.failedFetchDropped[v]),
+    'C7.3': noHeaders('current address and no router state'),
+  };
   // K9.1: the harness holds a Link's target chunk, named after the page (webpack), from before the first page loads, so its prefetch cannot complete it either.
+  // On 16 (Turbopack hashes every name) the held script is one the target's HTML names and the page's does not; its prefetch already started the route's load, whose pending entry the click is handed.
+  const hang = E('failed', 'the harness holds a script of the Link target\'s HTML that the page\'s HTML does not name, from before the page loads: the prefetch has started the route\'s load (route-loader.js:293), the click is handed that load\'s pending future (:42), and when it times out a prefetch\'s error is not cached (:275): the entry is dropped without settling the future (:58): no whole-page load by 3.9 s, nor in 10 s of real time', 'dist/client/route-loader.js:293', 'dist/client/route-loader.js:42', 'dist/client/route-loader.js:275', 'dist/client/route-loader.js:58');
   const timeout = v === '16'
-    ? whole('K9.1', E('untested', 'the site has no prefetch={false} link, and Next.js 16 (Turbopack) hashes every chunk\'s name, so discovery finds no Link whose target\'s chunk is named after it: no route load to hold', P.visiblePrefetch[v]))
+    ? {
+      'K9.1/loading-3.7': E('passed', 'the harness holds a script of the Link target\'s HTML that the page\'s HTML does not name (Turbopack hashes every chunk\'s name), from before the page loads: at 3.7 s the page is still shown, no whole-page load', 'dist/client/route-loader.js:293'),
+      'K9.1/timed-out-3.9': hang,
+      'K9.1': hang,
+    }
     : {
       'K9.1/loading-3.7': E('passed', `the harness holds the chunk of a Link's target, named after it (pages/<page>-<hash>.js; its prefetch from / asked for it too): the route loader still waits at 3.7 s`, C.timeout[v]),
       'K9.1/timed-out-3.9': E('passed', 'the route loader rejects after MS_MAX_IDLE_DELAY = 3800 ms and the router loads the target in full: a whole document by 3.9 s', C.timeout[v]),
@@ -173,13 +188,11 @@ function pagesRouterSite(ctx: Ctx, v: V, app: Record<string, Expectation>, shape
     'R2.6': noGroups,
     'R2.6/addresses': noGroups,
     'R2.7': E('passed', 'a Pages Router Link prevents the default navigation and routes on the client: a chain of four titled pages', P.link[v]),
-    // R2.8: the page that scrolls farthest in the test's window (the 14.2 template's home page, or a long docs page).
-    ...(v === '16'
-      ? whole('R2.8', lacks('no page that scrolls 200 px in the test\'s 1280×300 window (discovery measured each page there): Back and Forward have no scroll position to restore'))
-      : pagesRouterScroll(true, (key) => P[key]['14.2'])),
+    // R2.8: the page that scrolls farthest in the test's window (the template's home page, or a long docs page).
+    ...pagesRouterScroll(v === '14.2', (key) => P[key][v]),
     'R2.9/title': announcer,
     ...whole('C7.4', assets),
-    ...navigationData(ctx, visitData, whole('C7.3', prefetched), timeout, fresh),
+    ...navigationData(ctx, visitData, failedPrefetch, timeout, fresh),
     // K9.4: one prefetched link is a subject (prefetchedLink): a post's data, prefetched from the list, is kept with no time limit.
     'K9.4/kept-299': E('passed', `the prefetched getStaticProps data of a ${shape.item} stays in the data cache with no time limit: used at 299 s`, P.dataCache[v]),
     'K9.4/expired-301': never,

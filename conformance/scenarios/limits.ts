@@ -1,4 +1,4 @@
-import { arPage, busiestPrefetchPage, clickable, firstOf, inViewPrefetch, pickNotPrefetched, pickNotPrefetchedPages, prPage, PREFETCH_LINKS_MIN, ROUTERS } from './pick';
+import { arPage, busiestPrefetchPage, chunkPrefetched, clickable, firstOf, inViewPrefetch, pickNotPrefetched, pickNotPrefetchedPages, prPage, PREFETCH_LINKS_MIN, ROUTERS } from './pick';
 import { isPageChunk } from './chunks';
 import { int, optional, path, scenarioShape } from './schema';
 import { linkedPair, NOTHING_AHEAD, pageAnswers, scenario, SERVER } from './spec';
@@ -16,7 +16,7 @@ export const LIMIT_SCENARIOS = {
       if (target.html && !/id="__NEXT_DATA__"/.test(target.html)) t.bad(`${to} is not a Pages Router page (no __NEXT_DATA__ in its HTML): the 3.8 s timeout belongs to the Pages Router's route loader, so K9.1 cannot be observed there`, to);
     },
     discover: {
-      need: 'two Pages Router pages (HTML with __NEXT_DATA__), one with a router link to the other whose code is a chunk of its own: a link that does not prefetch it (prefetch={false}: asked for only on hover or click) first, else one whose target\'s chunk is named after it (/_next/static/chunks/pages/<page>-<hash>.js)',
+      need: 'two Pages Router pages (HTML with __NEXT_DATA__), one with a router link to the other whose code is a chunk of its own: a link that does not prefetch it (prefetch={false}: asked for only on hover or click) first, else one whose target\'s code the page prefetched (its chunk named after it, /_next/static/chunks/pages/<page>-<hash>.js, or a script the target\'s HTML names and the page\'s does not)',
       // A Pages Router pair whose target's code was not loaded while `from` sat in view.
       pick: (k) => firstOf(k.pages.filter(prPage), (from) => {
         const l = from.links.find((x) => {
@@ -31,13 +31,14 @@ export const LIMIT_SCENARIOS = {
         });
         return l && { from: from.path, to: l.path };
       }) ?? firstOf(k.pages.filter(prPage), (from) => {
-        // Else a router link whose target's chunk, named after it, `from` prefetched while it sat in view
-        // (a plain <a> prefetches nothing): the test holds that chunk from before `from` loads, so the
-        // prefetch cannot complete either.
+        // Else a router link whose target's code `from` prefetched while it sat in view (a plain <a>
+        // prefetches nothing): its chunk named after it, or (Turbopack) a script the target's HTML names
+        // and `from`'s does not. The test holds that script from before `from` loads, so the prefetch
+        // cannot complete either.
         const l = from.links.find((x) => {
           const to = k.byPath.get(x.path);
           const chunk = (sp: string) => !!to && isPageChunk(sp, to.path);
-          return clickable(x) && prPage(to) && to.path !== from.path && to.scripts.some(chunk) && from.scripts.some(chunk);
+          return clickable(x) && prPage(to) && to.path !== from.path && ((to.scripts.some(chunk) && from.scripts.some(chunk)) || chunkPrefetched(from, to));
         });
         return l && { from: from.path, to: l.path };
       }),

@@ -51,11 +51,17 @@ export interface RouterKind {
   link: (from: CrawledPage, l: CrawledLink, byPath: Map<string, CrawledPage>) => boolean;
 }
 
-/** `from` loaded `to`'s own Pages Router chunk (its viewport prefetch) — Webpack names only; Turbopack hashes them. */
+/**
+ * `from` loaded `to`'s own Pages Router code (its viewport prefetch): the chunk Webpack names after
+ * `to`'s page, or — Turbopack hashes every name — a script `to`'s HTML names that `from`'s HTML does not.
+ */
 export function chunkPrefetched(from: CrawledPage, to: CrawledPage | undefined): boolean {
   if (!to || to.path === from.path) return false;
   const page = to.nextData?.page ?? to.path;
-  return from.scripts.some((s) => isPageChunk(s, page));
+  if (from.scripts.some((s) => isPageChunk(s, page))) return true;
+  if (!from.htmlScripts || !to.htmlScripts) return false;
+  const own = new Set(from.htmlScripts);
+  return to.htmlScripts.some((s) => !own.has(s) && from.scripts.includes(s));
 }
 
 export const APP_ROUTER: RouterKind = { name: 'an App Router page', page: (p): p is CrawledPage => arPage(p), link: (_from, l) => routerLink(l) };

@@ -15,6 +15,7 @@ import { patience } from '../run/slow';
 import { seconds } from '../../launcher/format';
 import { loadAndPickPrefetched, prefetchingPage } from './prefetched';
 import { buildIdOf, recognisedNames } from './build-id';
+import { navigateAfterFailedPrefetch } from './failed-prefetch';
 
 /** Each advisory of the swap test within this, inside its 120 s: time left to record and close. */
 const ADVISORY_MS = 100_000;
@@ -54,6 +55,14 @@ describeClause('C7.3', ({ parts, part }) => {
         'name in the profile (pageData) a link that navigates on the client side and is not prefetched (e.g. prefetch={false})');
     }
     await judgeRequest(own[0], { from, to, condition }, { target, obs, part }, testInfo);
+  });
+
+  // The Pages Router keeps prefetched data with no time limit, so no clock makes its navigations
+  // fetch; a prefetch the network fails is not kept, and the navigation fetches the data itself.
+  test('a navigation whose prefetch failed (the harness fails every prefetch of the page) names the target, the current address, the router state and the build', parts('target', 'current', 'router-state', 'build-id'), async ({ page, target, requestLog, obs }, testInfo) => {
+    const from = prefetchingPage(target);
+    const { to, condition, request } = await navigateAfterFailedPrefetch(page, requestLog, obs, target, from, testInfo);
+    await judgeRequest(request, { from, to, condition }, { target, obs, part }, testInfo);
   });
 
   test('every page-data request of one build carries the same build identifier', parts('build-id'), async ({ page, target, requestLog, obs }, testInfo) => {

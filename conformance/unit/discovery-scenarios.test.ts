@@ -89,6 +89,18 @@ describe('discovery fills scenarios from a crawl', () => {
     expect(fillScenarios(c).scenarios.routeLoadTimeout).toEqual({ from: '/demos/timeout', to: '/demos/timeout/target' });
   });
 
+  it('takes a prefetched Pages Router link when, with hashed chunk names (Turbopack), the first page loaded a script only the target\'s HTML names', () => {
+    const c = referenceLike();
+    const from = c.pages.find((p) => p.path === '/demos/timeout')!;
+    const to = c.pages.find((p) => p.path === '/demos/timeout/target')!;
+    from.links = from.links.map((l) => ({ ...l, hoverLoads: [], prefetched: true }));
+    from.htmlScripts = ['/_next/static/chunks/0a.js'];
+    to.htmlScripts = ['/_next/static/chunks/0a.js', '/_next/static/chunks/1b.js'];
+    expect(fillScenarios(c).scenarios.routeLoadTimeout).toBeUndefined();
+    from.scripts = [...from.scripts, '/_next/static/chunks/1b.js'];
+    expect(fillScenarios(c).scenarios.routeLoadTimeout).toEqual({ from: '/demos/timeout', to: '/demos/timeout/target' });
+  });
+
   it('takes an App Router page whose scripts hold the chunk named after it (route group kept in the name) as the page whose own script is failed', () => {
     const c = referenceLike();
     const crash = c.pages.find((p) => p.path === '/demos/crash')!;
