@@ -122,6 +122,11 @@ export class RequestLog {
     return this.pageData(from).filter((e) => readPageData(e)?.page === path).map((e) => e.url);
   }
 
+  /** The page-data requests a navigation to `path` made of its own (not prefetches) since a mark. */
+  fetchesFor(path: string, from = 0): LoggedRequest[] {
+    return this.pageData(from).filter((e) => { const d = readPageData(e); return d?.page === path && !d.prefetch; });
+  }
+
   /** A compact extract for the report's evidence. */
   extract(from = 0): object[] {
     return this.since(from).map((e) => ({

@@ -101,10 +101,8 @@ export class PagePool {
 
   private sawRequest(r: Request): void {
     if (!r.isNavigationRequest()) return;
-    try {
-      const { origin, protocol } = new URL(r.url());
-      if (protocol === 'http:' || protocol === 'https:') this.origins.add(origin);
-    } catch { /* not a URL with an origin */ }
+    const origin = originOf(r.url());
+    if (origin) this.origins.add(origin);
   }
 
   /** Undoes what the last test left; false when the context cannot be reused (the fake clock ran in it). */

@@ -48,7 +48,7 @@ describeClause('C7.3', ({ parts, part }) => {
     const { age, since, documents } = await navigateAtAge(page, { log: requestLog, clock, obs },
       { from, to, mark: picked.prefetchedAt, ageMs: EXPIRED_MS, waitForDataMs: 5_000, fix: 'name in the profile (prefetchedLink) a page that links to its prefetched pages by their paths' });
     const condition = `the harness moved the page's clock ${seconds(age)} past the prefetch of ${to} from ${from}, past the 5 minutes prefetched data is kept`;
-    const own = requestLog.pageData(since).filter((e) => { const d = readPageData(e); return d?.page === to && !d.prefetch; });
+    const own = requestLog.fetchesFor(to, since);
     if (!own.length) {
       await record(testInfo, 'navigation after the prefetch expired', { from, to, condition, pageData: requestLog.pageData(since).map((e) => e.url), documents });
       obs.untested(`${condition}; the navigation made no page-data request of its own (${documents.length ? `a whole-page load: ${documents.join(', ')}` : 'its data was still held, or fetched as a prefetch'})`,

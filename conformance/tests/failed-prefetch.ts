@@ -6,6 +6,7 @@ import { clickLinkTo, open } from '../observers/navigation';
 import { readPageData, requestLike } from '../observers/page-data';
 import type { LoggedRequest, RequestLog } from '../observers/request-log';
 import { pathOf, within } from '../observers/sample';
+import { linkedPaths } from './prefetched';
 
 /**
  * Loads `from` with every prefetch request of it failed (net::ERR_FAILED: a failure a real network
@@ -24,7 +25,7 @@ export async function navigateAfterFailedPrefetch(page: Page, requestLog: Reques
     return route.abort('failed');
   });
   await open(page, from, obs, { scenario: 'prefetch' });
-  const linked = await page.locator('a[href^="/"]:visible').evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+  const linked = await linkedPaths(page);
   const pick = () => [...failed.keys()].find((p) => p !== from && linked.includes(p));
   await within(5_000, () => pick() !== undefined);
   const to = pick();
@@ -32,7 +33,7 @@ export async function navigateAfterFailedPrefetch(page: Page, requestLog: Reques
   const condition = `the harness failed every prefetch request of ${from} (net::ERR_FAILED), ${failed.get(to)!.length} of them for ${to}`;
   const mark = requestLog.mark();
   await clickLinkTo(page, to, obs);
-  const own = () => requestLog.pageData(mark).filter((e) => { const d = readPageData(e); return d?.page === to && !d.prefetch; });
+  const own = () => requestLog.fetchesFor(to, mark);
   // A whole-page load ends it too (15.5 loads the failed prefetch's own address, /<path>.txt, as the document).
   const loadedWhole = () => requestLog.documents(mark).length > 0;
   await obs.until(`the address to become ${to} after clicking its link on ${from}`, () => pathOf(page) === to || own().length > 0 || loadedWhole(), 15_000);

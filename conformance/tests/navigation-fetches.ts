@@ -17,7 +17,7 @@ const FIX = 'name in the profile (pageData) a link that navigates on the client 
 export async function navigationFetches(page: Page, log: RequestLog, obs: Observer, target: SiteUnderTest, from: string, to: string): Promise<LoggedRequest[]> {
   const mark = log.mark();
   await clickLinkTo(page, to, obs);
-  const fetches = () => log.pageData(mark).filter((e) => { const d = readPageData(e); return d?.page === to && !d.prefetch; });
+  const fetches = () => log.fetchesFor(to, mark);
   await obs.until(`the address to become ${to} after clicking its link on ${from}`, () => pathOf(page) === to || fetches().length > 0, 15_000);
   const seen = fetches();
   if (seen.length) return seen;

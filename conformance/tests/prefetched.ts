@@ -35,7 +35,7 @@ export async function loadAndPickPrefetched(page: Page, clock: FakeClock, obs: O
     await page.clock.pauseAt(Date.now() + 1_000);
   }
   await open(page, prefetchPage, obs, { scenario: 'prefetch' });
-  const linked = await page.locator('a[href^="/"]:visible').evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+  const linked = await linkedPaths(page);
   const candidates = () => [...seen.entries()].filter(([path]) => path !== prefetchPage && linked.includes(path) && (!want || path === want));
   let found = await within(5_000, () => candidates().length > 0);
   // Some prefetches wait for an idle callback or a timer: let the page's clock move in small steps.
@@ -62,4 +62,9 @@ export async function loadAndPickPrefetched(page: Page, clock: FakeClock, obs: O
 /** The page whose prefetch is let age: the profile's `prefetchedLink`, else its `prefetch` page (a profile written before the first had one). */
 export function prefetchingPage(target: SiteUnderTest): string {
   return scenarioFor(target.profile, 'prefetchedLink', target.mode)?.page ?? scenarioFor(target.profile, 'prefetch', target.mode)?.page ?? target.scenario('prefetchedLink').page;
+}
+
+/** The paths of the same-origin links the page shows (written from the root). */
+export function linkedPaths(page: Page): Promise<string[]> {
+  return page.locator('a[href^="/"]:visible').evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
 }
